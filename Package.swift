@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "cbcheck",
+    products: [
+        .executable(name: "cbcheck", targets: ["cbcheck"]),
+        .library(name: "CBCheckKit", targets: ["CBCheckKit"]),
+    ],
+    dependencies: [],
+    targets: [
+        // PCRE2 (libpcre2-8, with JIT) from the system: Debian's libpcre2-dev or Homebrew's pcre2.
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        // Turns rules/*.cbrules and rules/*.cbevents into Swift source, so the built-in
+        // rules travel inside the binary and an installed cbcheck works from any directory.
+        .executableTarget(name: "cbcheck-embed", path: "Sources/cbcheck-embed"),
+        .plugin(
+            name: "EmbedRules",
+            capability: .buildTool(),
+            dependencies: ["cbcheck-embed"]
+        ),
+        .target(
+            name: "CBCheckKit",
+            dependencies: ["CPCRE2"],
+            plugins: ["EmbedRules"]
+        ),
+        .executableTarget(name: "cbcheck", dependencies: ["CBCheckKit"]),
+        .target(name: "TestSupport", dependencies: ["CBCheckKit"], path: "Tests/TestSupport"),
+        .testTarget(name: "CBCheckKitTests", dependencies: ["CBCheckKit", "TestSupport"]),
+        .testTarget(name: "cbcheckTests", dependencies: ["cbcheck", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,72 @@
+/// A problem with the user's input (a rule file, an event map, a log, the command line), reported
+/// compiler-style as `file:line:col: error: message`, with the source line and a caret under the
+/// column when the text is at hand.
+public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        case error, warning, note
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation?
+    public var message: String
+    /// The text of the line `location` points into, shown with a caret under the column.
+    public var sourceLine: String?
+    /// A suggestion shown after the caret (`did you mean 'app.handleEvents'?`).
+    public var hint: String?
+
+    public init(
+        _ severity: Severity, _ message: String, at location: SourceLocation? = nil, sourceLine: String? = nil,
+        hint: String? = nil
+    ) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.sourceLine = sourceLine
+        self.hint = hint
+    }
+
+    /// The diagnostic as printed: the header line, then the source line, caret and hint if present.
+    public var description: String {
+        var text = "\(location?.description ?? "<unknown>"): \(severity.rawValue): \(message)"
+        if let sourceLine, let location {
+            let visible = sourceLine.replacingTabsWithSpaces()
+            text += "\n  \(visible)\n  \(String(repeating: " ", count: max(0, location.column - 1)))^"
+        }
+        if let hint { text += "\n  hint: \(hint)" }
+        return text
+    }
+}
+
+extension String {
+    /// Tabs become single spaces so a caret under a byte column lines up in a terminal.
+    func replacingTabsWithSpaces() -> String {
+        String(map { $0 == "\t" ? " " : $0 })
+    }
+
+    /// The candidate closest to `self` by edit distance, if it is close enough to be a likely typo.
+    func closestMatch<S: Sequence>(in candidates: S) -> String? where S.Element == String {
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(to: candidate)
+            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        guard let best, best.distance <= max(2, count / 3) else { return nil }
+        return best.name
+    }
+
+    /// Levenshtein distance over characters.
+    func editDistance(to other: String) -> Int {
+        let left = Array(self)
+        let right = Array(other)
+        var previous = Array(0...right.count)
+        for (row, leftCharacter) in left.enumerated() {
+            var current = [row + 1] + Array(repeating: 0, count: right.count)
+            for (column, rightCharacter) in right.enumerated() {
+                let substitution = previous[column] + (leftCharacter == rightCharacter ? 0 : 1)
+                current[column + 1] = Swift.min(substitution, previous[column + 1] + 1, current[column] + 1)
+            }
+            previous = current
+        }
+        return previous[right.count]
+    }
+}

@@ -1,0 +1,40 @@
+/// A named value an event can carry, pulled out of the log text by the event map.
+///
+/// The set is closed so that a typo in a rule or event map is an error at load time, not a
+/// condition that silently never matches.
+public enum Attribute: String, CaseIterable, Sendable, Comparable {
+    /// The background session's identifier (`com.acme.Downloader.bg`).
+    case identifier
+    /// The task number within its session (`taskIdentifier`).
+    case task
+    /// The error code of a completion: `nil` when the call reported no error, else the code (`-999`).
+    case error
+    /// The HTTP status code when the app logged it.
+    case status
+    /// `NSURLErrorBackgroundTaskCancelledReasonKey` (0 force quit, 1 background updates off, 2 resources).
+    case reason
+    /// Bytes written or sent so far.
+    case bytes
+    /// Bytes expected in total.
+    case expected
+    /// Offset a resumed download restarts at.
+    case offset
+    /// The temporary file URL handed to `didFinishDownloadingTo`.
+    case location
+    /// A file the app moved or deleted.
+    case path
+    /// The kind of task: `download`, `upload` or `data`.
+    case kind
+    /// Whether a session is a background session: `yes` or `no`.
+    case background
+    /// Whether a task was made from resume data: `yes` or `no`.
+    case fromResumeData
+    /// The `UIBackgroundTaskIdentifier` of a background task.
+    case bgtask
+    /// A listening socket's port.
+    case port
+    /// A Bonjour service name.
+    case name
+
+    public static func < (lhs: Attribute, rhs: Attribute) -> Bool { lhs.rawValue < rhs.rawValue }
+}

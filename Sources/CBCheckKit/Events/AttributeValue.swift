@@ -1,0 +1,37 @@
+/// Spelling rules for attribute values, so rules compare like with like whatever the app logged.
+enum AttributeValue {
+    /// Redaction markers: the value exists but is unknown, so it is dropped rather than matched.
+    static let redactions: Set<String> = ["<private>", "<<private>>", "<redacted>", "APPNAME"]
+
+    /// Normalizes captured values: `(null)`/`nil`/`none` errors become `nil`; booleans become
+    /// `yes`/`no`; task kinds are lower-cased; redacted values are removed.
+    static func normalized(_ values: [Attribute: String]) -> [Attribute: String] {
+        var result: [Attribute: String] = [:]
+        for (attribute, raw) in values {
+            let value = raw.trimmingSpaces()
+            guard !value.isEmpty, !redactions.contains(value) else { continue }
+            switch attribute {
+            case .error:
+                let lowered = value.lowercased()
+                result[attribute] = ["(null)", "nil", "null", "none", "(nil)", "0"].contains(lowered) ? "nil" : value
+            case .background, .fromResumeData:
+                let lowered = value.lowercased()
+                result[attribute] = ["yes", "true", "1"].contains(lowered) ? "yes" : "no"
+            case .kind:
+                result[attribute] = value.lowercased()
+            default:
+                result[attribute] = value
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

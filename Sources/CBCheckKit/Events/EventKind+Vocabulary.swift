@@ -1,0 +1,102 @@
+extension EventKind {
+    struct Entry {
+        let name: String
+        let summary: String
+        let attributes: Set<Attribute>
+        var runsOnMainThread = false
+    }
+
+    /// The canonical events of ORDERINGS.md. Names are stable: rules and event maps use them.
+    static let vocabulary: [Entry] = [
+        Entry(name: "run.start", summary: "a run (process lifetime) begins: a new pid, or a launch", attributes: []),
+        Entry(name: "run.end", summary: "evidence that a run ended: termination, or the next run began", attributes: []),
+        Entry(name: "log.end", summary: "the log ends with no evidence the run ended", attributes: []),
+        Entry(
+            name: "app.launch", summary: "application:willFinishLaunching / didFinishLaunchingWithOptions:",
+            attributes: [], runsOnMainThread: true),
+        Entry(
+            name: "app.foreground", summary: "applicationWillEnterForeground: / sceneWillEnterForeground:",
+            attributes: [], runsOnMainThread: true),
+        Entry(
+            name: "app.active", summary: "applicationDidBecomeActive: / sceneDidBecomeActive:",
+            attributes: [], runsOnMainThread: true),
+        Entry(
+            name: "app.resignActive", summary: "applicationWillResignActive: / sceneWillResignActive:",
+            attributes: [], runsOnMainThread: true),
+        Entry(
+            name: "app.background", summary: "applicationDidEnterBackground: / sceneDidEnterBackground: (entry)",
+            attributes: [], runsOnMainThread: true),
+        Entry(
+            name: "app.background.return", summary: "applicationDidEnterBackground: returned",
+            attributes: [], runsOnMainThread: true),
+        Entry(
+            name: "app.terminate", summary: "applicationWillTerminate:", attributes: [], runsOnMainThread: true),
+        Entry(
+            name: "app.handleEvents",
+            summary: "application:handleEventsForBackgroundURLSession:completionHandler:",
+            attributes: [.identifier], runsOnMainThread: true),
+        Entry(
+            name: "app.handler.stored", summary: "the app stores the handleEvents completion handler",
+            attributes: [.identifier]),
+        Entry(
+            name: "app.handler.called", summary: "the app calls the handleEvents completion handler",
+            attributes: [.identifier]),
+        Entry(
+            name: "app.handler.neverCalled",
+            summary: "UIKit's warning that the handleEvents completion handler was never called",
+            attributes: [.identifier]),
+        Entry(
+            name: "session.create",
+            summary: "a session is made (background(withIdentifier:) / backgroundSessionConfigurationWithIdentifier:)",
+            attributes: [.identifier, .background]),
+        Entry(
+            name: "session.exists",
+            summary: "the system's \"A background URLSession with identifier … already exists!\"",
+            attributes: [.identifier]),
+        Entry(
+            name: "session.invalidate", summary: "invalidateAndCancel / finishTasksAndInvalidate",
+            attributes: [.identifier]),
+        Entry(
+            name: "session.invalid", summary: "URLSession:didBecomeInvalidWithError:", attributes: [.identifier]),
+        Entry(
+            name: "session.finishEvents", summary: "URLSessionDidFinishEventsForBackgroundURLSession:",
+            attributes: [.identifier]),
+        Entry(
+            name: "task.create", summary: "a task is made (downloadTask(with:), uploadTask(with:fromFile:), …)",
+            attributes: [.identifier, .task, .kind, .fromResumeData]),
+        Entry(name: "task.resume", summary: "a task is resumed", attributes: [.identifier, .task]),
+        Entry(
+            name: "task.cancel", summary: "cancel / cancelByProducingResumeData:", attributes: [.identifier, .task]),
+        Entry(
+            name: "task.progress", summary: "didWriteData:totalBytesWritten:… / didSendBodyData:",
+            attributes: [.identifier, .task, .bytes, .expected]),
+        Entry(
+            name: "task.resumedAt", summary: "didResumeAtOffset:expectedTotalBytes:",
+            attributes: [.identifier, .task, .offset, .expected]),
+        Entry(
+            name: "task.finishDownload", summary: "didFinishDownloadingToURL:",
+            attributes: [.identifier, .task, .location]),
+        Entry(
+            name: "task.complete", summary: "URLSession:task:didCompleteWithError:",
+            attributes: [.identifier, .task, .error, .status, .reason]),
+        Entry(
+            name: "app.fileMoved", summary: "the app moves a downloaded file",
+            attributes: [.identifier, .task, .path]),
+        Entry(
+            name: "app.fileDeleted", summary: "the app deletes a file", attributes: [.identifier, .task, .path]),
+        Entry(
+            name: "app.resultRecorded", summary: "the app persists a task's outcome",
+            attributes: [.identifier, .task, .status]),
+        Entry(
+            name: "bgtask.begin", summary: "beginBackgroundTaskWithExpirationHandler: returned an id",
+            attributes: [.bgtask]),
+        Entry(name: "bgtask.end", summary: "endBackgroundTask:", attributes: [.bgtask]),
+        Entry(
+            name: "bgtask.expired", summary: "a background task's expiration handler runs",
+            attributes: [.bgtask], runsOnMainThread: true),
+        Entry(name: "socket.listen.open", summary: "a listening socket is opened", attributes: [.port]),
+        Entry(name: "socket.listen.close", summary: "a listening socket is closed", attributes: [.port]),
+        Entry(name: "bonjour.publish", summary: "a Bonjour service is published", attributes: [.name, .port]),
+        Entry(name: "bonjour.stop", summary: "a Bonjour service is stopped", attributes: [.name, .port]),
+    ]
+}

@@ -1,0 +1,41 @@
+/// Turns log messages into canonical events: an ordered list of entries, each a kind and the
+/// PCRE2 patterns that recognize it, plus attribute extractors shared by all kinds.
+///
+/// The first entry with a matching pattern wins, so more specific phrasings (UIKit's "completion
+/// handler was never called") come before general ones (`handleEventsForBackgroundURLSession`).
+public struct EventMap {
+    /// One kind and the patterns that recognize it.
+    public struct Entry {
+        public var kind: EventKind
+        /// Further kinds the same line stands for (`also session.create`), emitted after `kind`.
+        public var alsoKinds: [EventKind] = []
+        public var patterns: [MapPattern] = []
+        /// Constant attributes every event of this entry carries (`set background = yes`).
+        public var constants: [Attribute: String] = [:]
+        public var location: SourceLocation
+    }
+
+    /// A compiled pattern and the literal it needs (for the prefilter), with where it was written.
+    public struct MapPattern {
+        public var pattern: Pattern
+        public var literal: [UInt8]?
+        public var location: SourceLocation
+    }
+
+    /// Extracts one attribute wherever the event's own pattern did not capture it.
+    public struct AttributeExtractor {
+        public var attribute: Attribute
+        public var pattern: MapPattern
+    }
+
+    public internal(set) var entries: [Entry] = []
+    public internal(set) var extractors: [AttributeExtractor] = []
+
+    public init() {}
+
+    /// Adds another map's entries after this one's (so this one's phrasings win).
+    public mutating func append(_ other: EventMap) {
+        entries += other.entries
+        extractors += other.extractors
+    }
+}

@@ -1,0 +1,114 @@
+/// Reads the event-map language (`rules/*.cbevents`, `--events FILE`), documented in
+/// `docs/event-map.md`:
+///
+/// ```
+/// attribute task /\btask(?:Identifier)?\W{0,3}(?<task>\d+)/
+/// event app.handleEvents
+///   match /handleEventsForBackgroundURLSession/
+///   also session.create
+///   set background = yes
+/// ```
+///
+/// Mistakes are `Diagnostic`s with `file:line:col`, the line and a caret.
+public struct EventMapParser {
+    let file: String
+    let text: String
+
+    public init(file: String, text: String) {
+        self.file = file
+        self.text = text
+    }
+
+    /// Parses and compiles the whole map.
+    /// - Throws: the first `Diagnostic` found.
+    public func parse() throws(Diagnostic) -> EventMap {
+        var map = EventMap()
+        var current: EventMap.Entry?
+        func finish() throws(Diagnostic) {
+            guard let entry = current else { return }
+            if entry.patterns.isEmpty {
+                throw Diagnostic(
+                    .error, "event '\(entry.kind.name)' has no 'match' line", at: entry.location,
+                    sourceLine: line(entry.location.line), hint: "add a line such as: match /yourLogPhrase/")
+            }
+            map.entries.append(entry)
+            current = nil
+        }
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var words = LineWords(line: String(rawLine), number: offset + 1, file: file)
+            guard let keyword = words.next() else { continue }
+            switch keyword.text {
+            case "event":
+                try finish()
+                let kind = try words.eventKind()
+                try words.expectEnd()
+                current = EventMap.Entry(kind: kind, location: words.location(of: keyword))
+            case "attribute":
+                try finish()
+                let attribute = try words.attribute()
+                let pattern = try words.pattern()
+                try words.expectEnd()
+                guard pattern.pattern.groupNames.contains(where: { $0.name == attribute.rawValue }) else {
+                    throw words.error(
+                        "the pattern for attribute '\(attribute.rawValue)' has no group named '\(attribute.rawValue)'",
+                        at: keyword, hint: "capture the value with (?<\(attribute.rawValue)>…)")
+                }
+                map.extractors.append(EventMap.AttributeExtractor(attribute: attribute, pattern: pattern))
+            case "match", "also", "set":
+                guard current != nil else {
+                    throw words.error("'\(keyword.text)' outside an 'event' entry", at: keyword,
+                        hint: "start the entry with: event KIND")
+                }
+                try parseEntryLine(keyword.text, &words, into: &current!)
+            default:
+                throw words.error(
+                    "unknown keyword '\(keyword.text)'", at: keyword,
+                    hint: keyword.text.closestMatch(in: ["event", "attribute", "match", "also", "set"])
+                        .map { "did you mean '\($0)'?" } ?? "lines start with event, match, also, set or attribute")
+            }
+        }
+        try finish()
+        return map
+    }
+
+    // MARK: - Private
+
+    private func parseEntryLine(
+        _ keyword: String, _ words: inout LineWords, into entry: inout EventMap.Entry
+    ) throws(Diagnostic) {
+        switch keyword {
+        case "match":
+            let pattern = try words.pattern()
+            try checkGroups(of: pattern, kinds: [entry.kind] + entry.alsoKinds, words: words)
+            entry.patterns.append(pattern)
+        case "also":
+            entry.alsoKinds.append(try words.eventKind())
+        default:
+            let attribute = try words.attribute()
+            try words.expectWord("=")
+            guard let value = words.next() else {
+                throw words.error("'set' needs a value", at: nil, hint: "set \(attribute.rawValue) = yes")
+            }
+            entry.constants[attribute] = value.text
+        }
+        try words.expectEnd()
+    }
+
+    /// A named group must be an attribute, so a typo cannot silently capture nothing.
+    private func checkGroups(of pattern: EventMap.MapPattern, kinds: [EventKind], words: LineWords)
+        throws(Diagnostic)
+    {
+        for group in pattern.pattern.groupNames where Attribute(rawValue: group.name) == nil {
+            throw Diagnostic(
+                .error, "group '\(group.name)' is not an attribute", at: pattern.location,
+                sourceLine: words.line,
+                hint: group.name.closestMatch(in: Attribute.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" }
+                    ?? "attributes: " + Attribute.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+    }
+
+    private func line(_ number: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(number - 1).first.map(String.init)
+            ?? ""
+    }
+}

@@ -1,0 +1,80 @@
+/// Finds a literal that every match of a pattern must contain, so a cheap `memmem` can rule a
+/// line out before the regex runs.
+///
+/// Conservative on purpose: it reads only the top level of the pattern, gives up on top-level
+/// alternation or flags, and never descends into groups or classes. Returning `nil` is always
+/// safe (the pattern then runs on every line); returning a literal that a match could lack is not.
+enum RequiredLiteral {
+    /// The longest top-level literal run of at least `minimumLength` bytes, or `nil`.
+    static func of(_ pattern: String, minimumLength: Int = 3) -> String? {
+        let characters = Array(pattern.unicodeScalars)
+        var best = ""
+        var current = ""
+        var depth = 0
+        var inClass = false
+        var index = 0
+        func endRun() {
+            if current.utf8.count > best.utf8.count { best = current }
+            current = ""
+        }
+        while index < characters.count {
+            let character = characters[index]
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let quantified = next.map { "?*+{".unicodeScalars.contains($0) } ?? false
+            if inClass {
+                if character == "\\" { index += 1 } else if character == "]" { inClass = false }
+                index += 1
+                continue
+            }
+            switch character {
+            case "\\":
+                guard let escaped = next else { return nil }
+                let isLiteral = !CharacterSetNames.isClassEscape(escaped)
+                let afterEscape = index + 2 < characters.count ? characters[index + 2] : nil
+                let escapedQuantified = afterEscape.map { "?*+{".unicodeScalars.contains($0) } ?? false
+                if depth == 0, isLiteral, !escapedQuantified {
+                    current.unicodeScalars.append(escaped)
+                } else {
+                    endRun()
+                }
+                index += 2
+                continue
+            case "(":
+                if next == "?", index + 2 < characters.count, depth == 0,
+                    !":=!<P'".unicodeScalars.contains(characters[index + 2])
+                {
+                    return nil  // inline flags such as (?i) change what the literal means
+                }
+                depth += 1
+                endRun()
+            case ")":
+                depth -= 1
+                endRun()
+            case "[":
+                inClass = true
+                endRun()
+            case "|":
+                if depth == 0 { return nil }
+                endRun()
+            case ".", "^", "$", "?", "*", "+", "{", "}":
+                endRun()
+            default:
+                if depth == 0, !quantified {
+                    current.unicodeScalars.append(character)
+                } else {
+                    endRun()
+                }
+            }
+            index += 1
+        }
+        endRun()
+        return best.utf8.count >= minimumLength ? best : nil
+    }
+}
+
+/// Escapes that stand for a class or an assertion rather than one literal character.
+enum CharacterSetNames {
+    static func isClassEscape(_ scalar: Unicode.Scalar) -> Bool {
+        "dDwWsSbBAzZGhHvVRNXpPkgQEKx0123456789nrtfaecoul".unicodeScalars.contains(scalar)
+    }
+}

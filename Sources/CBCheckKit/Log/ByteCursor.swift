@@ -1,0 +1,123 @@
+/// A forward reader over a line's bytes for hand-written prefix parsers (no regex, no `String`).
+struct ByteCursor {
+    let bytes: UnsafeRawBufferPointer
+    var position = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    var isAtEnd: Bool { position >= bytes.count }
+
+    func peek(_ ahead: Int = 0) -> UInt8? {
+        position + ahead < bytes.count ? bytes[position + ahead] : nil
+    }
+
+    static func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+
+    /// `YYYY-` at the cursor: enough to say the line means to start with a date.
+    func isDate() -> Bool {
+        (0..<4).allSatisfy { Self.isDigit(peek($0)) } && peek(4) == 0x2D
+    }
+
+    mutating func skip(_ byte: UInt8) -> Bool {
+        guard peek() == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Reads exactly `count` digits.
+    mutating func readNumber(digits count: Int) -> Int? {
+        var value = 0
+        for index in 0..<count {
+            guard let byte = peek(index), Self.isDigit(byte) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        position += count
+        return value
+    }
+
+    mutating func readDate() -> (year: Int, month: Int, day: Int)? {
+        guard let year = readNumber(digits: 4), skip(0x2D), let month = readNumber(digits: 2), skip(0x2D),
+            let day = readNumber(digits: 2), (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        return (year, month, day)
+    }
+
+    /// `HH:MM:SS` with an optional fraction after `.` (any number of digits, kept to microseconds).
+    mutating func readClock() -> (hour: Int, minute: Int, second: Int, microsecond: Int)? {
+        guard let hour = readNumber(digits: 2), skip(0x3A), let minute = readNumber(digits: 2), skip(0x3A),
+            let second = readNumber(digits: 2), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var microsecond = 0
+        if peek() == 0x2E, Self.isDigit(peek(1)) {
+            position += 1
+            var scale = 100_000
+            while let byte = peek(), Self.isDigit(byte) {
+                microsecond += Int(byte - 0x30) * scale
+                scale /= 10
+                position += 1
+            }
+        }
+        return (hour, minute, second, microsecond)
+    }
+
+    /// `+0800`, `-05:00` or `Z` right after the clock; `nil` (and nothing read) when absent.
+    mutating func readZoneOffset() -> Int? {
+        if peek() == 0x5A, peek(1) == 0x20 {
+            position += 1
+            return 0
+        }
+        guard let sign = peek(), sign == 0x2B || sign == 0x2D else { return nil }
+        let start = position
+        position += 1
+        guard let hours = readNumber(digits: 2) else {
+            position = start
+            return nil
+        }
+        _ = skip(0x3A)
+        guard let minutes = readNumber(digits: 2) else {
+            position = start
+            return nil
+        }
+        let seconds = hours * 3600 + minutes * 60
+        return sign == 0x2D ? -seconds : seconds
+    }
+
+    /// Finds `[pid:thread]` followed by a space or the end of the line, scanning past spaces in
+    /// the process name. Leaves the cursor untouched.
+    func findProcessBracket() -> (open: Int, pid: Int, thread: Range<Int>?, messageStart: Int)? {
+        var index = position
+        while index < bytes.count {
+            if bytes[index] == 0x5B, let found = readBracket(at: index) { return found }
+            index += 1
+        }
+        return nil
+    }
+
+    private func readBracket(at open: Int) -> (open: Int, pid: Int, thread: Range<Int>?, messageStart: Int)? {
+        var index = open + 1
+        var pid = 0
+        let pidStart = index
+        while index < bytes.count, Self.isDigit(bytes[index]) {
+            pid = pid * 10 + Int(bytes[index] - 0x30)
+            index += 1
+        }
+        guard index > pidStart, index < bytes.count else { return nil }
+        var thread: Range<Int>?
+        if bytes[index] == 0x3A {
+            let threadStart = index + 1
+            index = threadStart
+            while index < bytes.count, Self.isHexDigit(bytes[index]) || bytes[index] == 0x78 { index += 1 }
+            guard index > threadStart else { return nil }
+            thread = threadStart..<index
+        }
+        guard index < bytes.count, bytes[index] == 0x5D else { return nil }
+        index += 1
+        if index == bytes.count { return (open, pid, thread, index) }
+        guard bytes[index] == 0x20 else { return nil }
+        return (open, pid, thread, index + 1)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
+    }
+}

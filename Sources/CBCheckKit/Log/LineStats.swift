@@ -1,0 +1,32 @@
+/// How every line of one log was read. The categories add up to `lines`: nothing is dropped
+/// without being counted.
+public struct LineStats: Sendable, Equatable {
+    public var lines = 0
+    /// First lines of records recognized as one or more events.
+    public var events = 0
+    /// Lines without a prefix that continue the record before them.
+    public var continuations = 0
+    /// First lines of records that are no callback the event map knows.
+    public var chatter = 0
+    /// Lines that start like a record but break off, or stand before any record.
+    public var unparseable = 0
+    /// Fixture annotation lines (`#! expect CB101`), invisible to the checks.
+    public var annotations = 0
+    /// Lines cut to the maximum line length (counted in their category too).
+    public var truncated = 0
+    /// Continuation lines beyond the per-record limit kept for matching (counted as continuations).
+    public var continuationsNotMatched = 0
+    public var missingFinalNewline = false
+    /// Events recognized, by kind name.
+    public var eventsByKind: [String: Int] = [:]
+    /// The first few unparseable lines with the reason, to show with `--stats`.
+    public var unparseableExamples: [(line: Int, reason: String)] = []
+
+    public var accountedFor: Int { events + continuations + chatter + unparseable + annotations }
+
+    public static func == (lhs: LineStats, rhs: LineStats) -> Bool {
+        (lhs.lines, lhs.events, lhs.continuations, lhs.chatter, lhs.unparseable, lhs.annotations)
+            == (rhs.lines, rhs.events, rhs.continuations, rhs.chatter, rhs.unparseable, rhs.annotations)
+            && lhs.eventsByKind == rhs.eventsByKind
+    }
+}

@@ -1,0 +1,16 @@
+/// Why a log could not be read. Messages name the path and say what is wrong, in lower case.
+public enum LogInputError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notFound(path: String)
+    case isDirectory(path: String)
+    case notReadable(path: String, reason: String)
+    case readFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path): "\(path): no such file"
+        case .isDirectory(let path): "\(path): is a directory, expected a log file"
+        case .notReadable(let path, let reason): "\(path): cannot be opened: \(reason)"
+        case .readFailed(let path, let reason): "\(path): read failed: \(reason)"
+        }
+    }
+}

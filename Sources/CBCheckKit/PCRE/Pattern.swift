@@ -1,0 +1,153 @@
+import CPCRE2
+
+/// A compiled PCRE2 pattern with its own match data, JIT-compiled when the platform allows.
+///
+/// One `Pattern` is meant for one thread: the match-data block is reused by every call so the hot
+/// path allocates nothing. Offsets are byte offsets into the subject, never character counts.
+public final class Pattern {
+    /// The pattern as written.
+    public let source: String
+    /// Named capture groups and their numbers, in group-number order.
+    public let groupNames: [(name: String, number: Int)]
+
+    private let code: OpaquePointer
+    private let matchData: OpaquePointer
+    private let matchContext: OpaquePointer
+    private let jitStack: OpaquePointer?
+    private let isJITCompiled: Bool
+
+    /// The default bound on backtracking steps; a pattern that needs more is reported, not waited for.
+    public static let defaultMatchLimit: UInt32 = 10_000_000
+
+    /// Compiles `source` as UTF-8 (invalid UTF-8 in subjects is tolerated, never an error).
+    /// - Parameters:
+    ///   - source: the pattern text.
+    ///   - caseInsensitive: compile with `PCRE2_CASELESS`.
+    ///   - matchLimit: the most backtracking steps one match may take.
+    /// - Throws: `PatternError` of kind `.compile` with the byte offset where compilation failed.
+    public init(
+        _ source: String, caseInsensitive: Bool = false, matchLimit: UInt32 = Pattern.defaultMatchLimit
+    ) throws(PatternError) {
+        self.source = source
+        var options = UInt32(PCRE2_UTF) | UInt32(PCRE2_MATCH_INVALID_UTF)
+        if caseInsensitive { options |= UInt32(PCRE2_CASELESS) }
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let bytes = Array(source.utf8)
+        let compiled = bytes.withUnsafeBufferPointer { buffer in
+            pcre2_compile_8(buffer.baseAddress, buffer.count, options, &errorCode, &errorOffset, nil)
+        }
+        guard let compiled else {
+            throw PatternError(kind: .compile, code: errorCode, offset: errorOffset)
+        }
+        guard let context = pcre2_match_context_create_8(nil) else {
+            pcre2_code_free_8(compiled)
+            throw PatternError(kind: .compile, code: PCRE2_ERROR_NOMEMORY)
+        }
+        guard let data = pcre2_match_data_create_from_pattern_8(compiled, nil) else {
+            pcre2_match_context_free_8(context)
+            pcre2_code_free_8(compiled)
+            throw PatternError(kind: .compile, code: PCRE2_ERROR_NOMEMORY)
+        }
+        pcre2_set_match_limit_8(context, matchLimit)
+        pcre2_set_depth_limit_8(context, 100_000)
+        code = compiled
+        matchData = data
+        matchContext = context
+        isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        if isJITCompiled, let stack = pcre2_jit_stack_create_8(32 * 1024, 4 * 1024 * 1024, nil) {
+            pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
+            jitStack = stack
+        } else {
+            jitStack = nil
+        }
+        groupNames = Self.readGroupNames(compiled)
+    }
+
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        pcre2_match_context_free_8(matchContext)
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+        pcre2_code_free_8(code)
+    }
+
+    /// The first match in `subject`, or `nil` when there is none.
+    /// - Throws: `PatternError` of kind `.matchLimit` when the pattern backtracks past its limit.
+    public func firstMatch(in subject: UnsafeRawBufferPointer) throws(PatternError) -> PatternMatch? {
+        let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? Self.emptySubject
+        let result =
+            isJITCompiled
+            ? pcre2_jit_match_8(code, base, subject.count, 0, 0, matchData, matchContext)
+            : pcre2_match_8(code, base, subject.count, 0, 0, matchData, matchContext)
+        if result == PCRE2_ERROR_NOMATCH { return nil }
+        if result == PCRE2_ERROR_MATCHLIMIT || result == PCRE2_ERROR_DEPTHLIMIT
+            || result == PCRE2_ERROR_JIT_STACKLIMIT
+        {
+            throw PatternError(kind: .matchLimit, code: result)
+        }
+        if result < 0 { throw PatternError(kind: .match, code: result) }
+        let pairCount = Int(pcre2_get_ovector_count_8(matchData))
+        let vector = pcre2_get_ovector_pointer_8(matchData)!
+        let unset = cbcheck_pcre2_unset()
+        var ranges: [Range<Int>?] = []
+        ranges.reserveCapacity(pairCount)
+        for index in 0..<pairCount {
+            let start = vector[2 * index]
+            let end = vector[2 * index + 1]
+            ranges.append(start == unset || end < start ? nil : start..<end)
+        }
+        return PatternMatch(ranges: ranges, groupNames: groupNames)
+    }
+
+    /// Convenience for tests and cold paths: matches against a string's UTF-8 bytes.
+    public func firstMatch(in subject: String) throws(PatternError) -> PatternMatch? {
+        var copy = subject
+        do {
+            return try copy.withUTF8 { buffer in try firstMatch(in: UnsafeRawBufferPointer(buffer)) }
+        } catch let error as PatternError {
+            throw error
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    // MARK: - Private
+
+    nonisolated(unsafe) private static let emptySubject: UnsafePointer<UInt8> = {
+        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        pointer.initialize(to: 0)
+        return UnsafePointer(pointer)
+    }()
+
+    private static func readGroupNames(_ code: OpaquePointer) -> [(name: String, number: Int)] {
+        var count: UInt32 = 0
+        var entrySize: UInt32 = 0
+        var table: UnsafeMutableRawPointer?
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMECOUNT), &count)
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMEENTRYSIZE), &entrySize)
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMETABLE), &table)
+        guard count > 0, let table else { return [] }
+        var names: [(name: String, number: Int)] = []
+        for index in 0..<Int(count) {
+            let entry = table.advanced(by: index * Int(entrySize)).assumingMemoryBound(to: UInt8.self)
+            let number = Int(entry[0]) << 8 | Int(entry[1])
+            names.append((String(cString: entry + 2), number))
+        }
+        return names.sorted { $0.number < $1.number }
+    }
+}
+
+/// The byte ranges of one match: group 0 is the whole match; unset groups are `nil`.
+public struct PatternMatch: Sendable {
+    public let ranges: [Range<Int>?]
+    let groupNames: [(name: String, number: Int)]
+
+    /// The byte range of the named group, or `nil` if it did not take part in the match.
+    /// With duplicate names (`(?J)`) the first set group of that name wins.
+    public func range(named name: String) -> Range<Int>? {
+        for entry in groupNames where entry.name == name {
+            if entry.number < ranges.count, let range = ranges[entry.number] { return range }
+        }
+        return nil
+    }
+}

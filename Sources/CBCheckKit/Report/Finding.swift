@@ -1,0 +1,28 @@
+/// A rule's verdict on one slice of a log, with the lines that make the case.
+public struct Finding: Sendable {
+    /// Whether the log shows the breach, or only that the expected event had not come when the log
+    /// ended (with nothing showing the run ended).
+    public enum Verdict: String, Sendable {
+        case violated, pending
+    }
+
+    /// One line of the log that supports the finding, and what it shows.
+    public struct Evidence: Sendable {
+        public var line: Int
+        public var kind: String
+        public var role: String
+        public var text: String
+    }
+
+    public var ruleID: String
+    public var ruleName: String
+    public var severity: Severity
+    public var verdict: Verdict
+    public var summary: String
+    public var location: SourceLocation
+    /// What exactly happened, in one sentence (`app.handler.called came before session.finishEvents`).
+    public var detail: String
+    public var evidence: [Evidence]
+    /// The slice, as `run 2, identifier com.acme.bg`.
+    public var slice: String
+}

@@ -1,0 +1,32 @@
+/// One checkable statement of a rule: a scope (where in a slice it applies) and a pattern (what
+/// must or must not happen there), optionally excused by an `unless` condition.
+public struct Clause {
+    /// Where the pattern applies within a slice.
+    public enum Scope {
+        /// The whole slice.
+        case always
+        /// From each `open` event to the next `close` event (or the end of the slice).
+        case after(EventMatcher, until: EventMatcher?)
+        /// From each `open` to the next `close`; a violation counts only once `close` arrives.
+        case between(EventMatcher, and: EventMatcher)
+        /// The whole slice, but judged only if `trigger` occurs in it.
+        case given(EventMatcher)
+    }
+
+    /// What must or must not happen in the scope.
+    public enum Rule {
+        /// `forbid X`, `forbid X before Y`, `forbid X after Y`.
+        case forbid(EventMatcher, before: EventMatcher?, after: EventMatcher?)
+        /// `require X` (before the scope closes), `require X before Y`, optionally `within D`.
+        case require(EventMatcher, before: EventMatcher?, withinSeconds: Double?)
+        /// `at most N X`, `at least N X`, `exactly N X`.
+        case count(EventMatcher, atLeast: Int?, atMost: Int?)
+    }
+
+    public var scope: Scope
+    public var rule: Rule
+    /// A violation is dropped when this holds at verdict time.
+    public var unless: Condition?
+    /// The kinds the clause looks at, to decide which events create slices.
+    public var referencedKinds: Set<EventKind>
+}

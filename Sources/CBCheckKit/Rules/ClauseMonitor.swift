@@ -1,0 +1,179 @@
+/// The automaton one clause runs for one slice: whether its scope is open, what it has seen since,
+/// and the verdict once it has one. Each step is O(1).
+struct ClauseMonitor {
+    let clause: Clause
+    private var isOpen: Bool
+    private var opener: Event?
+    /// `forbid … before/after Y`: the Y seen in the scope.
+    private var marker: Event?
+    /// `require X …`: the X seen in the scope.
+    private var seen: Event?
+    private var count = 0
+    /// `given A`: the first A of the slice.
+    private var trigger: Event?
+    /// `between A and B`: a violation waiting for B to confirm the scope.
+    private var held: Outcome?
+
+    /// What a step concluded: a finding's line, sentence and evidence.
+    struct Outcome {
+        var at: Event
+        var detail: String
+        var evidence: [(Event, String)]
+    }
+
+    init(clause: Clause) {
+        self.clause = clause
+        switch clause.scope {
+        case .always, .given: isOpen = true
+        case .after, .between: isOpen = false
+        }
+    }
+
+    /// Feeds one event; returns a violation if this event shows one.
+    mutating func step(_ event: Event, run: RunRecord?) -> Outcome? {
+        var outcome: Outcome?
+        if isOpen { outcome = feedPattern(event, run) }
+        if let found = outcome, case .between = clause.scope {
+            if held == nil { held = found }
+            outcome = nil
+        }
+        switch clause.scope {
+        case .always:
+            break
+        case .given(let trigger):
+            if self.trigger == nil, trigger.matches(event, run: run) { self.trigger = event }
+        case .after(let open, let close):
+            if isOpen, let close, close.matches(event, run: run) {
+                outcome = outcome ?? closeScope(by: event)
+            }
+            if open.matches(event, run: run) {
+                if isOpen { outcome = outcome ?? closeScope(by: event) }
+                reopen(at: event)
+            }
+        case .between(let open, let close):
+            if isOpen, close.matches(event, run: run) {
+                outcome = outcome ?? held ?? closeScope(by: event)
+                isOpen = false
+                held = nil
+            }
+            if !isOpen, open.matches(event, run: run) { reopen(at: event) }
+        }
+        return outcome
+    }
+
+    /// The slice ended (`run.end` or `log.end`): obligations still open become an outcome.
+    func finish(at end: Event) -> Outcome? {
+        switch clause.scope {
+        case .between:
+            return nil  // the scope never closed: nothing inside it counts
+        case .given:
+            guard let trigger else { return nil }
+            return obligationOutcome(opener: trigger, end: end)
+        case .always, .after:
+            guard isOpen else { return nil }
+            return obligationOutcome(opener: opener, end: end)
+        }
+    }
+
+    // MARK: - Private
+
+    private mutating func reopen(at event: Event) {
+        isOpen = true
+        opener = event
+        marker = nil
+        seen = nil
+        count = 0
+        held = nil
+    }
+
+    private mutating func closeScope(by event: Event) -> Outcome? {
+        let outcome = obligationOutcome(opener: opener, end: event)
+        isOpen = false
+        return outcome
+    }
+
+    private mutating func feedPattern(_ event: Event, _ run: RunRecord?) -> Outcome? {
+        switch clause.rule {
+        case .forbid(let x, let before, let after):
+            if let before {
+                if before.matches(event, run: run) { marker = event }
+                guard marker == nil, x.matches(event, run: run) else { return nil }
+                return Outcome(
+                    at: event, detail: "\(event.kind) came before \(before.shown)",
+                    evidence: context(event, "here, with no \(before.shown) before it"))
+            }
+            if let after {
+                defer { if after.matches(event, run: run) { marker = event } }
+                guard let marker, x.matches(event, run: run) else { return nil }
+                return Outcome(
+                    at: event, detail: "\(event.kind) came after \(marker.kind) (line \(marker.line))",
+                    evidence: context(event, "here") + [(marker, "after this")])
+            }
+            guard x.matches(event, run: run) else { return nil }
+            return Outcome(at: event, detail: "\(event.kind) is not allowed here", evidence: context(event, "here"))
+        case .require(let x, let before, let within):
+            if x.matches(event, run: run) {
+                if seen == nil { seen = event }
+                if let within, let late = lateness(of: event, limit: within) {
+                    return Outcome(
+                        at: event, detail: "\(event.kind) came \(late), more than \(Self.format(within)) after the scope opened",
+                        evidence: context(event, "here"))
+                }
+            }
+            if let before, seen == nil, before.matches(event, run: run) {
+                return Outcome(
+                    at: event, detail: "\(event.kind) came without \(x.shown) before it",
+                    evidence: context(event, "here, with no \(x.shown) before it"))
+            }
+            return nil
+        case .count(let x, _, let atMost):
+            guard x.matches(event, run: run) else { return nil }
+            count += 1
+            if let atMost, count > atMost {
+                return Outcome(
+                    at: event, detail: "\(event.kind) occurred \(count) times, more than \(atMost)",
+                    evidence: context(event, "occurrence \(count)"))
+            }
+            return nil
+        }
+    }
+
+    /// What is still owed when the scope closes at `end`.
+    private func obligationOutcome(opener: Event?, end: Event) -> Outcome? {
+        let anchor = opener ?? end
+        switch clause.rule {
+        case .require(let x, let before, _) where before == nil && seen == nil:
+            return Outcome(
+                at: anchor, detail: "no \(x.shown) followed \(anchor.kind)",
+                evidence: [(anchor, "scope opened here"), (end, Self.endRole(end))])
+        case .count(let x, let atLeast?, _) where count < atLeast:
+            return Outcome(
+                at: anchor, detail: "\(x.shown) occurred \(count) times, fewer than \(atLeast)",
+                evidence: [(anchor, "scope opened here"), (end, Self.endRole(end))])
+        default:
+            return nil
+        }
+    }
+
+    private func context(_ event: Event, _ role: String) -> [(Event, String)] {
+        var evidence: [(Event, String)] = []
+        if let opener, opener.sequence != event.sequence { evidence.append((opener, "scope opened here")) }
+        evidence.append((event, role))
+        return evidence
+    }
+
+    private func lateness(of event: Event, limit: Double) -> String? {
+        guard let start = opener?.time, let time = event.time else { return nil }
+        let seconds = start.seconds(until: time)
+        return seconds > limit ? Self.format(seconds) : nil
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        let rounded = (seconds * 1000).rounded() / 1000
+        return "\(rounded)s"
+    }
+
+    private static func endRole(_ end: Event) -> String {
+        end.kind == .logEnd ? "the log ended here, the run still going" : "the scope closed here (\(end.text))"
+    }
+}

@@ -1,0 +1,82 @@
+/// A `where` / `unless` condition, compiled: comparisons of an event's attributes or context
+/// against constants, joined by `and`.
+///
+/// Evaluation is three-valued: a missing attribute or unknown thread gives `nil` (unknown), and
+/// an unknown condition never triggers a finding nor excuses one.
+public struct Condition {
+    /// What a comparison reads.
+    public enum Operand: Equatable {
+        case attribute(Attribute)
+        /// The event's thread; compared with `main`, it asks whether it is the run's main thread.
+        case thread
+        /// The app state when the event happened (`foreground`, `background`).
+        case state
+        /// The number of background sessions the run created (read when the verdict is given).
+        case runSessions
+    }
+
+    public enum Operator: String {
+        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">"
+        case greaterOrEqual = ">=", matches = "~", notMatches = "!~"
+    }
+
+    public struct Comparison {
+        public var operand: Operand
+        public var op: Operator
+        public var value: String
+        public var regex: Pattern?
+    }
+
+    public var comparisons: [Comparison]
+
+    /// `true`, `false`, or `nil` when something it reads is unknown.
+    public func evaluate(_ event: Event, run: RunRecord?) -> Bool? {
+        var result: Bool? = true
+        for comparison in comparisons {
+            switch Self.evaluate(comparison, event, run) {
+            case false: return false
+            case nil: result = nil
+            case true: break
+            }
+        }
+        return result
+    }
+
+    // MARK: - Private
+
+    private static func evaluate(_ comparison: Comparison, _ event: Event, _ run: RunRecord?) -> Bool? {
+        let actual: String?
+        switch comparison.operand {
+        case .attribute(let attribute): actual = event[attribute]
+        case .state: actual = event.appState == .unknown ? nil : event.appState.rawValue
+        case .runSessions: actual = run.map { String($0.backgroundSessionsCreated) }
+        case .thread:
+            if comparison.value == "main" {
+                guard let onMain = event.isOnMainThread else { return nil }
+                switch comparison.op {
+                case .equal: return onMain
+                case .notEqual: return !onMain
+                default: return nil
+                }
+            }
+            actual = event.thread
+        }
+        guard let actual else { return nil }
+        switch comparison.op {
+        case .equal: return actual == comparison.value
+        case .notEqual: return actual != comparison.value
+        case .matches, .notMatches:
+            guard let regex = comparison.regex else { return nil }
+            let found = (try? regex.firstMatch(in: actual)).map { $0 != nil }
+            return comparison.op == .matches ? found : found.map { !$0 }
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let left = Int(actual), let right = Int(comparison.value) else { return nil }
+            switch comparison.op {
+            case .less: return left < right
+            case .lessOrEqual: return left <= right
+            case .greater: return left > right
+            default: return left >= right
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// Runs every compiled rule over a trace: one `SliceTree` per distinct slicing, one
+/// `ClauseMonitor` per clause per slice, findings handed to a callback as soon as they are known.
+public final class MonitorEngine {
+    public typealias FindingSink = (Finding) -> Void
+
+    private let file: String
+    private let trees: [SliceTree]
+    private let sink: FindingSink
+    private var runs: [Int: RunRecord] = [:]
+
+    /// - Parameters:
+    ///   - rules: the rules to run.
+    ///   - file: the log's path, for finding locations.
+    ///   - sink: receives each finding once, violations as they happen, pending ones at the end.
+    public init(rules: [CompiledRule], file: String, sink: @escaping FindingSink) {
+        self.file = file
+        self.sink = sink
+        var byKeys: [[SliceKey]: [CompiledRule]] = [:]
+        var order: [[SliceKey]] = []
+        for rule in rules {
+            if byKeys[rule.keys] == nil { order.append(rule.keys) }
+            byKeys[rule.keys, default: []].append(rule)
+        }
+        trees = order.map { SliceTree(keys: $0, rules: byKeys[$0]!) }
+    }
+
+    /// Feeds one trace event (from `TraceBuilder`).
+    public func process(_ event: Event, in run: RunRecord) {
+        runs[run.number] = run
+        let isBoundary = event.kind == .runEnd || event.kind == .logEnd
+        for tree in trees {
+            let byRun = tree.keys.first == .run
+            // A run's end closes only slices that belong to one run; the others end with the log.
+            if event.kind == .logEnd && !byRun { continue }
+            tree.deliver(event) { leaf, delivered in
+                step(leaf, tree, delivered, isEnd: byRun && delivered.sequence == event.sequence && isBoundary)
+            }
+            if event.kind == .runEnd { tree.retire(run: run.number) }
+        }
+        if event.kind == .runEnd { runs[run.number] = nil }
+    }
+
+    /// Ends the trace: slices not keyed by run see the end of the log now.
+    public func finish(lastLine: Int) {
+        let end = Event(kind: .logEnd, line: lastLine, text: "the log ends here")
+        for tree in trees where tree.keys.first != .run {
+            tree.forEachLeaf { leaf in step(leaf, tree, end, isEnd: true) }
+        }
+    }
+
+    // MARK: - Private
+
+    private func step(_ leaf: SliceTree.Node, _ tree: SliceTree, _ event: Event, isEnd: Bool) {
+        let run = runs[event.run]
+        for ruleIndex in tree.rules.indices where !leaf.decided[ruleIndex] {
+            for clauseIndex in leaf.monitors[ruleIndex].indices {
+                let outcome =
+                    isEnd
+                    ? leaf.monitors[ruleIndex][clauseIndex].finish(at: event)
+                    : leaf.monitors[ruleIndex][clauseIndex].step(event, run: run)
+                guard let outcome else { continue }
+                let clause = leaf.monitors[ruleIndex][clauseIndex].clause
+                if let unless = clause.unless, unless.evaluate(outcome.at, run: run) == true { continue }
+                leaf.decided[ruleIndex] = true
+                let verdict: Finding.Verdict = event.kind == .logEnd ? .pending : .violated
+                sink(finding(tree.rules[ruleIndex], tree, leaf, outcome, verdict))
+                break
+            }
+        }
+    }
+
+    private func finding(
+        _ rule: CompiledRule, _ tree: SliceTree, _ leaf: SliceTree.Node, _ outcome: ClauseMonitor.Outcome,
+        _ verdict: Finding.Verdict
+    ) -> Finding {
+        let slice = zip(tree.keys, leaf.keyValues).map { "\($0.rawValue) \($1)" }.joined(separator: ", ")
+        var seenLines = Set<Int>()
+        let evidence = outcome.evidence.compactMap { event, role -> Finding.Evidence? in
+            guard seenLines.insert(event.sequence).inserted else { return nil }
+            return Finding.Evidence(line: event.line, kind: event.kind.name, role: role, text: event.text)
+        }
+        let description = rule.description
+        return Finding(
+            ruleID: description.id, ruleName: description.name, severity: description.severity, verdict: verdict,
+            summary: description.summary,
+            location: SourceLocation(file: file, line: outcome.at.line, column: outcome.at.column),
+            detail: outcome.detail, evidence: evidence, slice: slice)
+    }
+}

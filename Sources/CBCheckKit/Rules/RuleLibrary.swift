@@ -1,0 +1,102 @@
+import Foundation
+
+/// The rules and event map a check runs with: the built-in ones compiled into the binary, plus
+/// the user's (`--rules PATH`, `--events FILE`).
+///
+/// A user rule with a built-in id replaces the built-in one; user event-map entries are tried
+/// before the built-in ones, so an app's own phrasing wins.
+public struct RuleLibrary {
+    public private(set) var rules: [CompiledRule] = []
+    public private(set) var eventMap = EventMap()
+
+    /// The built-in rules and event map only.
+    public static func builtIn() throws(Diagnostic) -> RuleLibrary {
+        var library = RuleLibrary()
+        for file in BuiltInRuleFiles.files {
+            let name = "rules/\(file.name)"
+            if file.name.hasSuffix(".cbevents") {
+                library.eventMap.append(try EventMapParser(file: name, text: file.text).parse())
+            } else {
+                try library.add(rulesFrom: name, text: file.text, replacing: false)
+            }
+        }
+        return library
+    }
+
+    /// Adds the rules of a `.cbrules` file, or of every `.cbrules` file in a directory.
+    public mutating func addRules(at path: String) throws(Diagnostic) {
+        for file in try Self.files(at: path, suffix: ".cbrules") {
+            try add(rulesFrom: file, text: try Self.read(file), replacing: true)
+        }
+    }
+
+    /// Puts a user event map's entries before the current ones.
+    public mutating func addEvents(at path: String) throws(Diagnostic) {
+        var user = try EventMapParser(file: path, text: try Self.read(path)).parse()
+        user.append(eventMap)
+        eventMap = user
+    }
+
+    /// The rule with this id, if any (ids are matched case-insensitively).
+    public func rule(id: String) -> CompiledRule? {
+        rules.first { $0.description.id.uppercased() == id.uppercased() }
+    }
+
+    // MARK: - Private
+
+    private mutating func add(rulesFrom file: String, text: String, replacing: Bool) throws(Diagnostic) {
+        var parser = RuleParser(file: file, text: text)
+        var seenInFile: [String: SourceLocation] = [:]
+        for rule in try parser.parse() {
+            let id = rule.description.id
+            if let first = seenInFile[id] {
+                throw Diagnostic(
+                    .error, "duplicate rule id \(id) (first defined at \(first))", at: rule.description.location,
+                    sourceLine: Self.line(rule.description.location.line, of: text))
+            }
+            seenInFile[id] = rule.description.location
+            if let existing = rules.firstIndex(where: { $0.description.id == id }) {
+                guard replacing else {
+                    throw Diagnostic(
+                        .error, "duplicate rule id \(id) (first defined at \(rules[existing].description.location))",
+                        at: rule.description.location)
+                }
+                rules[existing] = rule
+            } else {
+                rules.append(rule)
+            }
+        }
+    }
+
+    private static func line(_ number: Int, of text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(number - 1).first.map(String.init)
+            ?? ""
+    }
+
+    private static func files(at path: String, suffix: String) throws(Diagnostic) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Diagnostic(.error, "\(path): no such file or directory")
+        }
+        guard isDirectory.boolValue else { return [path] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let found = names.filter { $0.hasSuffix(suffix) }.sorted().map { "\(path)/\($0)" }
+        if found.isEmpty { throw Diagnostic(.error, "\(path): no \(suffix) files in this directory") }
+        return found
+    }
+
+    private static func read(_ path: String) throws(Diagnostic) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Diagnostic(.error, "\(path): no such file")
+        }
+        if isDirectory.boolValue { throw Diagnostic(.error, "\(path): is a directory, expected a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic(.error, "\(path): cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Diagnostic(.error, "\(path): is not UTF-8 text")
+        }
+        return text
+    }
+}

@@ -1,0 +1,115 @@
+/// The monitors of every rule that slices by the same keys, kept in a tree by key value
+/// (run → identifier → task …) so an event is routed to its slice, or broadcast to all slices
+/// below the level whose key its kind does not carry.
+///
+/// A slice is created when an event that every key is known for first mentions it; it is then
+/// brought up to date with the broadcast events its ancestors saw (the last of each kind), so
+/// `after app.launch` works for an identifier first seen after the launch.
+final class SliceTree {
+    final class Node {
+        var children: [String: Node] = [:]
+        /// The monitors of each rule at a leaf: one `ClauseMonitor` per clause.
+        var monitors: [[ClauseMonitor]] = []
+        var decided: [Bool] = []
+        var keyValues: [String] = []
+        /// The last broadcast event of each kind delivered at this node, for late-created slices.
+        var lastBroadcast: [EventKind: Event] = [:]
+    }
+
+    let keys: [SliceKey]
+    let rules: [CompiledRule]
+    private let referenced: Set<EventKind>
+    private var root = Node()
+
+    init(keys: [SliceKey], rules: [CompiledRule]) {
+        self.keys = keys
+        self.rules = rules
+        self.referenced = rules.reduce(into: Set<EventKind>()) { $0.formUnion($1.referencedKinds) }
+    }
+
+    /// Routes `event` to its slices and calls `visit` with every leaf it reaches (and, for a leaf
+    /// it creates, first with each remembered broadcast event).
+    func deliver(_ event: Event, _ visit: (Node, Event) -> Void) {
+        let isBoundary = event.kind == .runEnd || event.kind == .logEnd
+        guard isBoundary || referenced.contains(event.kind) else { return }
+        deliver(event, at: root, level: 0, visit)
+    }
+
+    /// Drops the slices of a finished run; they can receive nothing more.
+    func retire(run: Int) {
+        if keys.first == .run { root.children[String(run)] = nil }
+    }
+
+    /// Every leaf, for the end of the log.
+    func forEachLeaf(_ visit: (Node) -> Void) {
+        func walk(_ node: Node, _ level: Int) {
+            if level == keys.count { return visit(node) }
+            for key in node.children.keys.sorted() { walk(node.children[key]!, level + 1) }
+        }
+        walk(root, 0)
+    }
+
+    // MARK: - Private
+
+    private func deliver(_ event: Event, at node: Node, level: Int, _ visit: (Node, Event) -> Void) {
+        if level == keys.count { return visit(node, event) }
+        switch keys[level].value(of: event) {
+        case .some(.some(let value)):
+            if let child = node.children[value] {
+                deliver(event, at: child, level: level + 1, visit)
+            } else if carriesAllKeys(event, from: level + 1) {
+                let (child, leaf, replay) = makePath(below: node, level: level, value: value, for: event)
+                for earlier in replay { visit(leaf, earlier) }
+                deliver(event, at: child, level: level + 1, visit)
+            }
+        case .some(.none):
+            return  // the kind names this key but the log did not say it: unknown, skipped
+        case .none:
+            if event.kind != .runEnd, event.kind != .logEnd { node.lastBroadcast[event.kind] = event }
+            for key in node.children.keys.sorted() {
+                deliver(event, at: node.children[key]!, level: level + 1, visit)
+            }
+        }
+    }
+
+    private func carriesAllKeys(_ event: Event, from level: Int) -> Bool {
+        keys[level...].allSatisfy { key in
+            if case .some(.some) = key.value(of: event) { return true }
+            return false
+        }
+    }
+
+    /// Creates the nodes from `node` down to a leaf for `event`, and replays the broadcasts the
+    /// ancestors remember into the new leaf's monitors.
+    private func makePath(below node: Node, level: Int, value: String, for event: Event)
+        -> (child: Node, leaf: Node, replay: [Event])
+    {
+        var ancestors = [node]
+        var values = ancestorValues(event, upTo: level)
+        values.append(value)
+        let child = Node()
+        node.children[value] = child
+        var current = child
+        for deeper in (level + 1)..<keys.count {
+            guard case .some(.some(let deeperValue)) = keys[deeper].value(of: event) else { break }
+            ancestors.append(current)
+            values.append(deeperValue)
+            let next = Node()
+            current.children[deeperValue] = next
+            current = next
+        }
+        current.keyValues = values
+        current.monitors = rules.map { $0.clauses.map(ClauseMonitor.init) }
+        current.decided = Array(repeating: false, count: rules.count)
+        current.lastBroadcast = [:]
+        let replay = ancestors.flatMap { $0.lastBroadcast.values }.sorted { $0.sequence < $1.sequence }
+        return (child, current, replay)
+    }
+
+    private func ancestorValues(_ event: Event, upTo level: Int) -> [String] {
+        keys[0..<level].map { key in
+            if case .some(.some(let value)) = key.value(of: event) { return value }
+            return "*"
+        }
+    }
+}

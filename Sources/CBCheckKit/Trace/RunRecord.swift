@@ -1,0 +1,38 @@
+/// What the trace builder knows about one run (one process lifetime) so far.
+///
+/// A class because the builder, the monitors (`run.sessions`) and the trace printer all look at
+/// the same run while it grows.
+public final class RunRecord {
+    /// 1-based, in order of first appearance in the file.
+    public let number: Int
+    public let process: String?
+    public let pid: Int?
+    /// The line of the run's first event.
+    public let firstLine: Int
+    public internal(set) var lastLine: Int
+    /// The thread UIApplicationDelegate lifecycle calls ran on.
+    public internal(set) var mainThread: String?
+    public internal(set) var state: AppState = .unknown
+    public internal(set) var sawLaunch = false
+    /// Why the run is known to have ended, with the line that shows it; `nil` while it may go on.
+    public internal(set) var ending: (reason: String, line: Int)?
+    /// Background session identifiers in order of first mention.
+    public internal(set) var identifiers: [String] = []
+    public internal(set) var backgroundSessionsCreated = 0
+    /// Identifiers whose handleEvents came and whose handler has not been called yet.
+    var waitingHandlers: [String] = []
+    /// The session each task number was last seen with (task numbers are unique per session, S10).
+    var taskSessions: [String: String] = [:]
+
+    init(number: Int, process: String?, pid: Int?, firstLine: Int) {
+        self.number = number
+        self.process = process
+        self.pid = pid
+        self.firstLine = firstLine
+        self.lastLine = firstLine
+    }
+
+    func remember(identifier: String) {
+        if !identifiers.contains(identifier) { identifiers.append(identifier) }
+    }
+}

@@ -1,0 +1,135 @@
+/// Turns recognized events into a trace: assigns each to a run, learns each run's main thread,
+/// derives the app state, fills in identifiers the line left out, and adds the synthetic
+/// `run.start`, `run.end` and `log.end` events the rules use as boundaries.
+///
+/// Memory grows with the runs and sessions in the log, not with its length.
+public final class TraceBuilder {
+    /// Receives every event of the trace, synthetic ones included, in log order.
+    public typealias Sink = (Event, RunRecord) -> Void
+
+    private let sink: Sink
+    private var runsByProcess: [String: RunRecord] = [:]
+    private var runCount = 0
+    private var sequence = 0
+    private var lastEvent: Event?
+
+    public init(sink: @escaping Sink) { self.sink = sink }
+
+    /// Adds one event read from the log.
+    public func add(_ raw: Event) {
+        var event = raw
+        let run = runFor(event)
+        run.lastLine = event.line
+        event.run = run.number
+        learnMainThread(from: event, in: run)
+        if let thread = event.thread, let main = run.mainThread { event.isOnMainThread = thread == main }
+        inferIdentifier(of: &event, in: run)
+        updateState(after: event, in: run)
+        emit(event, run)
+        if event.kind == EventKind.appTerminate {
+            end(run, reason: "applicationWillTerminate", line: event.line)
+        }
+    }
+
+    /// Ends the trace: every run still going gets `log.end` (its verdicts may be pending).
+    public func finish() {
+        for run in runsByProcess.values.sorted(by: { $0.number < $1.number }) where run.ending == nil {
+            var event = Event(kind: .logEnd, line: run.lastLine, text: "the log ends here")
+            event.run = run.number
+            emit(event, run)
+        }
+        runsByProcess.removeAll()
+    }
+
+    // MARK: - Private
+
+    private func emit(_ event: Event, _ run: RunRecord) {
+        var event = event
+        event.sequence = sequence
+        sequence += 1
+        if event.appState == .unknown { event.appState = run.state }
+        sink(event, run)
+    }
+
+    /// The run an event belongs to: a new pid for the process, or a second launch, starts a new one.
+    private func runFor(_ event: Event) -> RunRecord {
+        let process = event.process ?? ""
+        if let run = runsByProcess[process], run.ending == nil {
+            let samePid = run.pid == event.pid
+            let relaunch = event.kind == .appLaunch && run.sawLaunch && !isSecondHalfOfLaunch(event)
+            if samePid && !relaunch { return run }
+            let reason = samePid ? "the app launched again" : "pid \(event.pid.map(String.init) ?? "?") began"
+            end(run, reason: "next run began (\(reason))", line: event.line)
+        }
+        runCount += 1
+        let run = RunRecord(number: runCount, process: event.process, pid: event.pid, firstLine: event.line)
+        runsByProcess[process] = run
+        var start = Event(kind: .runStart, line: event.line, process: event.process, pid: event.pid,
+            text: "run \(run.number) begins")
+        start.run = run.number
+        emit(start, run)
+        return run
+    }
+
+    /// willFinishLaunching followed by didFinishLaunching is one launch, not two.
+    private func isSecondHalfOfLaunch(_ event: Event) -> Bool {
+        guard let lastEvent, lastEvent.kind == .appLaunch, lastEvent.pid == event.pid else { return false }
+        return lastEvent.text.contains("willFinishLaunching") && event.text.contains("didFinishLaunching")
+    }
+
+    private func end(_ run: RunRecord, reason: String, line: Int) {
+        guard run.ending == nil else { return }
+        run.ending = (reason, line)
+        var event = Event(kind: .runEnd, line: line, process: run.process, pid: run.pid, text: reason)
+        event.run = run.number
+        emit(event, run)
+    }
+
+    private func learnMainThread(from event: Event, in run: RunRecord) {
+        if event.kind.runsOnMainThread, run.mainThread == nil, let thread = event.thread {
+            run.mainThread = thread
+        }
+        if event.kind == .appLaunch { run.sawLaunch = true }
+        lastEvent = event
+    }
+
+    private func updateState(after event: Event, in run: RunRecord) {
+        switch event.kind {
+        case .appForeground, .appActive: run.state = .foreground
+        case .appBackground, .appHandleEvents: run.state = .background
+        default: break
+        }
+        if let identifier = event[.identifier] {
+            switch event.kind {
+            case .appHandleEvents:
+                run.remember(identifier: identifier)
+                run.waitingHandlers.append(identifier)
+            case .handlerCalled:
+                if let index = run.waitingHandlers.firstIndex(of: identifier) { run.waitingHandlers.remove(at: index) }
+            case .sessionCreate where event[.background] != "no":
+                run.remember(identifier: identifier)
+                run.backgroundSessionsCreated += 1
+            default:
+                break
+            }
+            if let task = event[.task] { run.taskSessions[task] = identifier }
+        }
+    }
+
+    /// Fills in a missing identifier from context: the one handler still waiting, the session a
+    /// task number belongs to, or the run's only background identifier. Never guesses among several.
+    private func inferIdentifier(of event: inout Event, in run: RunRecord) {
+        guard event.kind.attributes.contains(.identifier), event[.identifier] == nil else { return }
+        var candidate: String?
+        if event.kind.name.hasPrefix("app.handler") || event.kind.name == "session.finishEvents" {
+            let waiting = Set(run.waitingHandlers)
+            if waiting.count == 1 { candidate = waiting.first }
+        }
+        if candidate == nil, let task = event[.task] { candidate = run.taskSessions[task] }
+        if candidate == nil, run.identifiers.count == 1 { candidate = run.identifiers.first }
+        if let candidate {
+            event.attributes[.identifier] = candidate
+            event.inferred.insert(.identifier)
+        }
+    }
+}

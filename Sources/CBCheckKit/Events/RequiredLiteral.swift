@@ -56,7 +56,11 @@ enum RequiredLiteral {
             case "|":
                 if depth == 0 { return nil }
                 endRun()
-            case ".", "^", "$", "?", "*", "+", "{", "}":
+            case "{":
+                // A counted repetition `{m,n}`: its digits are not literal text.
+                endRun()
+                while index < characters.count, characters[index] != "}" { index += 1 }
+            case ".", "^", "$", "?", "*", "+", "}":
                 endRun()
             default:
                 if depth == 0, !quantified {

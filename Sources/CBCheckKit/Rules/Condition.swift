@@ -67,8 +67,9 @@ public struct Condition {
         case .notEqual: return actual != comparison.value
         case .matches, .notMatches:
             guard let regex = comparison.regex else { return nil }
-            let found = (try? regex.firstMatch(in: actual)).map { $0 != nil }
-            return comparison.op == .matches ? found : found.map { !$0 }
+            guard let match = try? regex.firstMatch(in: actual) as PatternMatch?? else { return nil }
+            let found = match != nil
+            return comparison.op == .matches ? found : !found
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let left = Int(actual), let right = Int(comparison.value) else { return nil }
             switch comparison.op {

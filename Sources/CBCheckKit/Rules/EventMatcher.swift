@@ -5,7 +5,8 @@ public struct EventMatcher {
 
     public func matches(_ event: Event, run: RunRecord?) -> Bool {
         guard kinds.contains(event.kind) else { return false }
-        return condition?.evaluate(event, run: run) ?? true
+        guard let condition else { return true }
+        return condition.evaluate(event, run: run) == true
     }
 
     /// How the matcher reads in messages: `app.handler.called` or `task.complete (where …)`.

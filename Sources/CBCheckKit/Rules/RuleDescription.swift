@@ -14,6 +14,8 @@ public struct RuleDescription: Equatable, Sendable {
     public var source = ""
     /// The file and line the rule was defined at.
     public var location: SourceLocation
+    /// The rule's slicing and clause lines as written, for `cbcheck explain`.
+    public var definition: [String] = []
 
     public static func == (lhs: RuleDescription, rhs: RuleDescription) -> Bool { lhs.id == rhs.id }
 }

@@ -37,6 +37,9 @@ public struct RuleLibrary {
         eventMap = user
     }
 
+    /// Drops every rule, keeping the event map (for `cbcheck trace`).
+    mutating func removeAllRules() { rules = [] }
+
     /// The rule with this id, if any (ids are matched case-insensitively).
     public func rule(id: String) -> CompiledRule? {
         rules.first { $0.description.id.uppercased() == id.uppercased() }

@@ -67,8 +67,10 @@ public struct RuleParser {
             case "for":
                 advance()
                 keys = try parseKeys()
+                description.definition.append(lines[keyword.line - 1].trimmingSpaces())
             case "after", "between", "given", "forbid", "require", "at", "exactly":
                 clauses.append(try parseClause())
+                description.definition.append(lines[keyword.line - 1].trimmingSpaces())
             default:
                 let known = [
                     "severity", "summary", "rationale", "source", "for", "after", "between", "given", "forbid",

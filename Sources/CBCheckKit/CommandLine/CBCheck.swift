@@ -1,0 +1,102 @@
+/// The `cbcheck` command: dispatches to a subcommand (`check` by default) and maps the outcome to
+/// the exit status: 0 clean, 1 findings at or above `--fail-on`, 2 usage or input error.
+public enum CBCheck {
+    public static let tool = "cbcheck"
+    public static let version = "0.1.0"
+
+    static let abstract =
+        "Check iOS run logs for URLSession and app-delegate callbacks out of the documented order."
+    static let discussion = """
+        cbcheck reads NSLog-style run logs, recognizes the background-session callbacks in them
+        (handleEvents, didFinishDownloadingTo, didCompleteWithError, URLSessionDidFinishEvents, the
+        completion handler), builds a trace per run, session and task, and checks it against rules
+        that encode Apple's documented orderings.
+        """
+
+    static let subcommands: [CommandSpec] = [
+        CheckCommand.spec, TraceCommand.spec, RulesCommand.spec, ExplainCommand.spec,
+    ]
+
+    /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+    public static func main(_ arguments: [String], console: Console = .standard()) -> Int32 {
+        guard let first = arguments.first else {
+            return run(CheckCommand.spec, [], console, CheckCommand.run)
+        }
+        switch first {
+        case "-h", "--help":
+            console.out(HelpFormatter.rootHelp(tool: tool, abstract: abstract, discussion: discussion, subcommands: subcommands))
+            return 0
+        case "--version":
+            console.out("\(version)\n")
+            return 0
+        case "help":
+            return help(for: arguments.dropFirst().first, console)
+        case CheckCommand.spec.name:
+            return run(CheckCommand.spec, Array(arguments.dropFirst()), console, CheckCommand.run)
+        case TraceCommand.spec.name:
+            return run(TraceCommand.spec, Array(arguments.dropFirst()), console, TraceCommand.run)
+        case RulesCommand.spec.name:
+            return run(RulesCommand.spec, Array(arguments.dropFirst()), console, RulesCommand.run)
+        case ExplainCommand.spec.name:
+            return run(ExplainCommand.spec, Array(arguments.dropFirst()), console, ExplainCommand.run)
+        default:
+            return run(CheckCommand.spec, arguments, console, CheckCommand.run)
+        }
+    }
+
+    // MARK: - Private
+
+    private static func help(for name: String?, _ console: Console) -> Int32 {
+        guard let name else {
+            console.out(HelpFormatter.rootHelp(tool: tool, abstract: abstract, discussion: discussion, subcommands: subcommands))
+            return 0
+        }
+        guard let spec = subcommands.first(where: { $0.name == name }) else {
+            console.error("Error: Unknown subcommand '\(name)'\n  See '\(tool) --help' for the subcommands.\n")
+            return 2
+        }
+        console.out(HelpFormatter.help(for: spec, tool: tool))
+        return 0
+    }
+
+    private static func run(
+        _ spec: CommandSpec, _ arguments: [String], _ console: Console,
+        _ body: (ParsedArguments, Console) -> Int32
+    ) -> Int32 {
+        do {
+            let parsed = try ArgumentParser(spec: spec).parse(arguments)
+            if parsed.flag("help") {
+                console.out(HelpFormatter.help(for: spec, tool: tool))
+                return 0
+            }
+            return body(parsed, console)
+        } catch {
+            console.error(
+                "Error: \(error.message)\nUsage: \(HelpFormatter.usage(for: spec, tool: tool))\n"
+                    + "  See '\(tool) \(spec.name) --help' for more information.\n")
+            return 2
+        }
+    }
+
+    /// Loads the built-in rules and map plus `--rules` and `--events`; prints the diagnostic on failure.
+    static func loadLibrary(_ arguments: ParsedArguments, _ console: Console) -> RuleLibrary? {
+        do {
+            var library = try RuleLibrary.builtIn()
+            for path in arguments.all("rules") { try library.addRules(at: path) }
+            for path in arguments.all("events") { try library.addEvents(at: path) }
+            return library
+        } catch {
+            console.error("\(error)\n")
+            return nil
+        }
+    }
+
+    static let rulesOption = CommandSpec.Option(
+        names: ["--rules"], valueName: "<path>",
+        help: "A .cbrules file, or a directory of them, to add to the built-in rules; a rule with a built-in id replaces it.",
+        isRepeatable: true)
+    static let eventsOption = CommandSpec.Option(
+        names: ["--events"], valueName: "<file>",
+        help: "An event map (.cbevents) whose phrasings are tried before the built-in ones (see docs/event-map.md).",
+        isRepeatable: true)
+}

@@ -1,0 +1,58 @@
+/// `cbcheck rules`: lists the rules in effect, one per line.
+enum RulesCommand {
+    static let spec = CommandSpec(
+        name: "rules", abstract: "List the rules: id, severity, name and summary.",
+        options: [CBCheck.rulesOption])
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
+        guard let library = CBCheck.loadLibrary(arguments, console) else { return 2 }
+        let nameWidth = library.rules.map(\.description.name.count).max() ?? 0
+        for rule in library.rules {
+            let description = rule.description
+            let severity = description.severity.rawValue.padding(to: 8)
+            console.out("\(description.id)  \(severity)\(description.name.padding(to: nameWidth + 2))\(description.summary)\n")
+        }
+        return 0
+    }
+}
+
+/// `cbcheck explain CB101`: everything known about one rule.
+enum ExplainCommand {
+    static let spec = CommandSpec(
+        name: "explain", abstract: "Explain a rule: summary, rationale, source, what it checks and its fixtures.",
+        arguments: [.init(name: "rule-id", help: "The rule's id, such as CB101.")],
+        options: [CBCheck.rulesOption])
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
+        guard let library = CBCheck.loadLibrary(arguments, console) else { return 2 }
+        let id = arguments.positionals[0]
+        guard let rule = library.rule(id: id) else {
+            let hint = id.uppercased().closestMatch(in: library.rules.map(\.description.id)).map { " (did you mean \($0)?)" }
+            console.error("error: no rule '\(id)'\(hint ?? ""); 'cbcheck rules' lists them\n")
+            return 2
+        }
+        let description = rule.description
+        var text = "\(description.id) \(description.name) (\(description.severity.rawValue))\n\n"
+        text += "  \(description.summary)\n"
+        text += section("RATIONALE", description.rationale)
+        text += section("SOURCE", description.source)
+        text += section("CHECKS (\(description.location))", description.definition.joined(separator: "\n"))
+        let fixtures = BuiltInRuleFiles.fixtures[description.id] ?? []
+        text += section("FIXTURES", fixtures.isEmpty ? "none" : fixtures.joined(separator: "\n"))
+        console.out(text)
+        return 0
+    }
+
+    private static func section(_ title: String, _ body: String) -> String {
+        guard !body.isEmpty else { return "" }
+        let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
+        return "\n\(title)\n" + indented.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// The string padded with spaces to at least `width` characters.
+    func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

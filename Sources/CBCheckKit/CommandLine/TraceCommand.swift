@@ -1,0 +1,38 @@
+/// `cbcheck trace FILE`: the normalized trace the rules see, run by run, with each event's line.
+enum TraceCommand {
+    static let spec = CommandSpec(
+        name: "trace", abstract: "Print the normalized trace: runs, main thread, app state, events and their lines.",
+        discussion: "Event kinds:\n" + EventKind.all.map { "  \($0.name.padding(to: 24))\($0.summary)" }.joined(separator: "\n"),
+        arguments: [.init(name: "file", help: "The log to trace; '-' reads standard input.")],
+        options: [CBCheck.eventsOption])
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
+        guard let library = CBCheck.loadLibrary(arguments, console) else { return 2 }
+        let path = arguments.positionals[0]
+        var pending: [Int: [Event]] = [:]
+        let checker = LogChecker(library: RuleLibrary.withoutRules(library))
+        do {
+            _ = try checker.check(
+                path: path,
+                onEvent: { event, run in
+                    pending[run.number, default: []].append(event)
+                    if event.kind == .runEnd || event.kind == .logEnd {
+                        console.out(TracePrinter.render(run: run, events: pending.removeValue(forKey: run.number) ?? []))
+                    }
+                }, onFinding: { _ in })
+        } catch {
+            console.error("error: \(error)\n")
+            return 2
+        }
+        return 0
+    }
+}
+
+extension RuleLibrary {
+    /// The same event map with no rules, for tracing only.
+    static func withoutRules(_ library: RuleLibrary) -> RuleLibrary {
+        var copy = library
+        copy.removeAllRules()
+        return copy
+    }
+}

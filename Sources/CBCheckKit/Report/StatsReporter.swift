@@ -1,0 +1,23 @@
+/// `--stats`: how every line of a log was read, so nothing is dropped unseen.
+enum StatsReporter {
+    static func render(_ stats: LineStats, path: String) -> String {
+        func row(_ label: String, _ count: Int, _ note: String = "") -> String {
+            let number = String(count)
+            return "  \(label)\(String(repeating: " ", count: max(1, 14 - label.count)))"
+                + "\(String(repeating: " ", count: max(0, 9 - number.count)))\(number)\(note)\n"
+        }
+        var text = "\(path): \(stats.lines) lines\n"
+        let kinds = stats.eventsByKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        text += row("events", stats.events, kinds.isEmpty ? "" : "  (\(kinds.joined(separator: ", ")))")
+        text += row("continuation", stats.continuations)
+        text += row("chatter", stats.chatter)
+        text += row("unparseable", stats.unparseable)
+        if stats.annotations > 0 { text += row("annotation", stats.annotations) }
+        for example in stats.unparseableExamples {
+            text += "    \(path):\(example.line): \(example.reason)\n"
+        }
+        if stats.truncated > 0 { text += "  note: \(stats.truncated) lines longer than the limit were cut\n" }
+        if stats.missingFinalNewline { text += "  note: the last line has no newline\n" }
+        return text
+    }
+}

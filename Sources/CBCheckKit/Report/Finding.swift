@@ -12,6 +12,9 @@ public struct Finding: Sendable {
         public var kind: String
         public var role: String
         public var text: String
+
+        /// Evidence made by the trace builder (`run.end`, `log.end`) rather than read from a line.
+        public var isSynthetic: Bool { EventKind(named: kind)?.isSynthetic ?? false }
     }
 
     public var ruleID: String

@@ -14,7 +14,7 @@ public enum TextReporter {
         text += "    \(finding.detail) (\(finding.slice))\n"
         for evidence in finding.evidence.sorted(by: { $0.line < $1.line }) {
             text += "    \(finding.location.file):\(evidence.line): \(evidence.kind): \(evidence.role)\n"
-            if !evidence.text.isEmpty { text += "        \(excerpt(evidence.text))\n" }
+            if !evidence.isSynthetic, !evidence.text.isEmpty { text += "        \(excerpt(evidence.text))\n" }
         }
         return text
     }

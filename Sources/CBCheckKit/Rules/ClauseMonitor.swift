@@ -110,7 +110,7 @@ struct ClauseMonitor {
                     evidence: context(event, "here") + [(marker, "after this")])
             }
             guard x.matches(event, run: run) else { return nil }
-            return Outcome(at: event, detail: "\(event.kind) is not allowed here", evidence: context(event, "here"))
+            return Outcome(at: event, detail: "\(x.shown(event)) is not allowed", evidence: context(event, "here"))
         case .require(let x, let before, let within):
             if x.matches(event, run: run) {
                 if seen == nil { seen = event }
@@ -143,8 +143,10 @@ struct ClauseMonitor {
         let anchor = opener ?? end
         switch clause.rule {
         case .require(let x, let before, _) where before == nil && seen == nil:
+            var detail = "no \(x.shown) followed \(anchor.kind)"
+            if case .given = clause.scope { detail = "\(anchor.kind) came, but no \(x.shown) in this slice" }
             return Outcome(
-                at: anchor, detail: "no \(x.shown) followed \(anchor.kind)",
+                at: anchor, detail: detail,
                 evidence: [(anchor, "scope opened here"), (end, Self.endRole(end))])
         case .count(let x, let atLeast?, _) where count < atLeast:
             return Outcome(

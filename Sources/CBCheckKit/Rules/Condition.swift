@@ -29,6 +29,21 @@ public struct Condition {
 
     public var comparisons: [Comparison]
 
+    /// The condition as written, for messages (`thread != main`).
+    public var text: String {
+        comparisons.map { comparison in
+            let operand: String
+            switch comparison.operand {
+            case .attribute(let attribute): operand = attribute.rawValue
+            case .thread: operand = "thread"
+            case .state: operand = "state"
+            case .runSessions: operand = "run.sessions"
+            }
+            let value = comparison.regex == nil ? comparison.value : "/\(comparison.value)/"
+            return "\(operand) \(comparison.op.rawValue) \(value)"
+        }.joined(separator: " and ")
+    }
+
     /// `true`, `false`, or `nil` when something it reads is unknown.
     public func evaluate(_ event: Event, run: RunRecord?) -> Bool? {
         var result: Bool? = true

@@ -9,8 +9,14 @@ public struct EventMatcher {
         return condition.evaluate(event, run: run) == true
     }
 
-    /// How the matcher reads in messages: `app.handler.called` or `task.complete (where …)`.
+    /// How the matcher reads in messages: `app.handler.called` or `task.complete where error == nil`.
     public var shown: String {
-        kinds.sorted().map(\.name).joined(separator: " or ")
+        let names = kinds.sorted().map(\.name).joined(separator: " or ")
+        return condition.map { "\(names) where \($0.text)" } ?? names
+    }
+
+    /// How one matching event reads in messages: its kind, and the condition it met.
+    func shown(_ event: Event) -> String {
+        condition.map { "\(event.kind) where \($0.text)" } ?? event.kind.name
     }
 }

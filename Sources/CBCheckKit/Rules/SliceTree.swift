@@ -32,7 +32,7 @@ final class SliceTree {
     func deliver(_ event: Event, _ visit: (Node, Event) -> Void) {
         let isBoundary = event.kind == .runEnd || event.kind == .logEnd
         guard isBoundary || referenced.contains(event.kind) else { return }
-        deliver(event, at: root, level: 0, visit)
+        deliver(event, at: root, level: 0, path: [], visit)
     }
 
     /// Drops the slices of a finished run; they can receive nothing more.
@@ -51,65 +51,37 @@ final class SliceTree {
 
     // MARK: - Private
 
-    private func deliver(_ event: Event, at node: Node, level: Int, _ visit: (Node, Event) -> Void) {
+    private func deliver(
+        _ event: Event, at node: Node, level: Int, path: [Node], _ visit: (Node, Event) -> Void
+    ) {
         if level == keys.count { return visit(node, event) }
         switch keys[level].value(of: event) {
         case .some(.some(let value)):
             if let child = node.children[value] {
-                deliver(event, at: child, level: level + 1, visit)
-            } else if carriesAllKeys(event, from: level + 1) {
-                let (child, leaf, replay) = makePath(below: node, level: level, value: value, for: event)
-                for earlier in replay { visit(leaf, earlier) }
-                deliver(event, at: child, level: level + 1, visit)
+                return deliver(event, at: child, level: level + 1, path: path + [node], visit)
             }
+            let child = Node()
+            node.children[value] = child
+            if level + 1 == keys.count {
+                // A new slice: bring it up to date with what its ancestors broadcast before.
+                child.keyValues = keys.indices.map { index in
+                    if case .some(.some(let known)) = keys[index].value(of: event) { return known }
+                    return "*"
+                }
+                child.monitors = rules.map { $0.clauses.map(ClauseMonitor.init) }
+                child.decided = Array(repeating: false, count: rules.count)
+                let replay = (path + [node]).flatMap { $0.lastBroadcast.values }.sorted { $0.sequence < $1.sequence }
+                for earlier in replay { visit(child, earlier) }
+            }
+            deliver(event, at: child, level: level + 1, path: path + [node], visit)
         case .some(.none):
             return  // the kind names this key but the log did not say it: unknown, skipped
         case .none:
             if event.kind != .runEnd, event.kind != .logEnd { node.lastBroadcast[event.kind] = event }
             for key in node.children.keys.sorted() {
-                deliver(event, at: node.children[key]!, level: level + 1, visit)
+                deliver(event, at: node.children[key]!, level: level + 1, path: path + [node], visit)
             }
         }
     }
 
-    private func carriesAllKeys(_ event: Event, from level: Int) -> Bool {
-        keys[level...].allSatisfy { key in
-            if case .some(.some) = key.value(of: event) { return true }
-            return false
-        }
-    }
-
-    /// Creates the nodes from `node` down to a leaf for `event`, and replays the broadcasts the
-    /// ancestors remember into the new leaf's monitors.
-    private func makePath(below node: Node, level: Int, value: String, for event: Event)
-        -> (child: Node, leaf: Node, replay: [Event])
-    {
-        var ancestors = [node]
-        var values = ancestorValues(event, upTo: level)
-        values.append(value)
-        let child = Node()
-        node.children[value] = child
-        var current = child
-        for deeper in (level + 1)..<keys.count {
-            guard case .some(.some(let deeperValue)) = keys[deeper].value(of: event) else { break }
-            ancestors.append(current)
-            values.append(deeperValue)
-            let next = Node()
-            current.children[deeperValue] = next
-            current = next
-        }
-        current.keyValues = values
-        current.monitors = rules.map { $0.clauses.map(ClauseMonitor.init) }
-        current.decided = Array(repeating: false, count: rules.count)
-        current.lastBroadcast = [:]
-        let replay = ancestors.flatMap { $0.lastBroadcast.values }.sorted { $0.sequence < $1.sequence }
-        return (child, current, replay)
-    }
-
-    private func ancestorValues(_ event: Event, upTo level: Int) -> [String] {
-        keys[0..<level].map { key in
-            if case .some(.some(let value)) = key.value(of: event) { return value }
-            return "*"
-        }
-    }
 }

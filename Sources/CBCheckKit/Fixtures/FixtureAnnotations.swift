@@ -1,0 +1,78 @@
+/// The inline expectations of a fixture log, in the spirit of `semgrep --test`:
+///
+/// ```
+/// #! expect CB101            the next log line carries a CB101 finding (violated)
+/// #! expect-pending CB102    … a CB102 finding that is pending at the end of the log
+/// #! ok CB101 CB104          … no CB101 and no CB104 finding
+/// #! todo CB204              a known gap: reported, never failed
+/// #! about: text             a description, ignored
+/// ```
+public struct FixtureAnnotations: Sendable {
+    public enum Expectation: String, Sendable {
+        case expect, expectPending = "expect-pending", ok, todo
+    }
+
+    /// One annotation, resolved to the log line it applies to.
+    public struct Mark: Sendable {
+        public var expectation: Expectation
+        public var ruleID: String
+        /// The 1-based line the annotation applies to (the next non-annotation line).
+        public var targetLine: Int
+        /// Where the annotation itself is written.
+        public var annotationLine: Int
+    }
+
+    public var marks: [Mark] = []
+
+    /// Reads the annotations of a fixture's text.
+    /// - Throws: a `Diagnostic` for an unknown verb, a missing or unknown rule id, or an
+    ///   annotation with no log line after it.
+    public init(file: String, text: String, knownRuleIDs: Set<String>) throws(Diagnostic) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var waiting: [(Expectation, String, Int, Int)] = []
+        for (index, raw) in lines.enumerated() {
+            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
+            let number = index + 1
+            guard line.hasPrefix("#!") else {
+                if !line.isEmpty || index < lines.count - 1 {
+                    for (expectation, id, annotationLine, _) in waiting {
+                        marks.append(Mark(expectation: expectation, ruleID: id, targetLine: number, annotationLine: annotationLine))
+                    }
+                    waiting = []
+                }
+                continue
+            }
+            let words = line.dropFirst(2).split(separator: " ").map(String.init)
+            guard let verb = words.first, !verb.hasSuffix(":") else { continue }
+            guard let expectation = Expectation(rawValue: verb) else {
+                throw Diagnostic(
+                    .error, "unknown annotation '\(verb)'", at: SourceLocation(file: file, line: number, column: 4),
+                    sourceLine: line, hint: "use expect, expect-pending, ok, todo, or about: for a comment")
+            }
+            let ids = words.dropFirst()
+            if ids.isEmpty {
+                throw Diagnostic(
+                    .error, "'\(verb)' names no rule", at: SourceLocation(file: file, line: number, column: 4),
+                    sourceLine: line, hint: "#! \(verb) CB101")
+            }
+            var column = 4 + verb.utf8.count
+            for id in ids {
+                column += 1
+                guard knownRuleIDs.contains(id) else {
+                    throw Diagnostic(
+                        .error, "annotation names unknown rule '\(id)'",
+                        at: SourceLocation(file: file, line: number, column: column), sourceLine: line,
+                        hint: id.closestMatch(in: knownRuleIDs).map { "did you mean \($0)?" })
+                }
+                waiting.append((expectation, id, number, column))
+                column += id.utf8.count
+            }
+        }
+        if let (_, id, annotationLine, column) = waiting.first {
+            throw Diagnostic(
+                .error, "annotation for \(id) has no log line after it",
+                at: SourceLocation(file: file, line: annotationLine, column: column),
+                sourceLine: lines[annotationLine - 1])
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Paths and process helpers shared by the unit and end-to-end tests.
+public enum TestSupport {
+    /// The package's root folder, found from this source file's path.
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Every fixture log under `Fixtures/`, as paths relative to the package root, sorted.
+    public static func fixturePaths() -> [String] {
+        let root = packageRoot.appendingPathComponent("Fixtures")
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        let prefix = packageRoot.path + "/"
+        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "log" }
+            .map { $0.standardizedFileURL.path.replacingOccurrences(of: prefix, with: "") }.sorted()
+    }
+
+    /// The `cbcheck` binary SwiftPM built beside the test bundle.
+    public static var binary: URL {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("cbcheck")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return packageRoot.appendingPathComponent(".build/debug/cbcheck")
+    }
+
+    /// What a run of the binary printed and returned.
+    public struct Output {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// Runs `cbcheck` with `arguments` in `directory` (default: the package root).
+    public static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Writes `text` to a new temporary file and returns its path.
+    public static func temporaryFile(_ text: String, name: String = "log.txt") throws -> String {
+        try temporaryFile(Data(text.utf8), name: name)
+    }
+
+    public static func temporaryFile(_ data: Data, name: String = "log.txt") throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cbcheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try data.write(to: url)
+        return url.path
+    }
+}

@@ -24,7 +24,9 @@ public enum CBCheck {
         }
         switch first {
         case "-h", "--help":
-            console.out(HelpFormatter.rootHelp(tool: tool, abstract: abstract, discussion: discussion, subcommands: subcommands))
+            console.out(
+                HelpFormatter.rootHelp(tool: tool, abstract: abstract, discussion: discussion, subcommands: subcommands)
+            )
             return 0
         case "--version":
             console.out("\(version)\n")
@@ -48,7 +50,9 @@ public enum CBCheck {
 
     private static func help(for name: String?, _ console: Console) -> Int32 {
         guard let name else {
-            console.out(HelpFormatter.rootHelp(tool: tool, abstract: abstract, discussion: discussion, subcommands: subcommands))
+            console.out(
+                HelpFormatter.rootHelp(tool: tool, abstract: abstract, discussion: discussion, subcommands: subcommands)
+            )
             return 0
         }
         guard let spec = subcommands.first(where: { $0.name == name }) else {
@@ -93,7 +97,8 @@ public enum CBCheck {
 
     static let rulesOption = CommandSpec.Option(
         names: ["--rules"], valueName: "<path>",
-        help: "A .cbrules file, or a directory of them, to add to the built-in rules; a rule with a built-in id replaces it.",
+        help:
+            "A .cbrules file, or a directory of them, to add to the built-in rules; a rule with a built-in id replaces it.",
         isRepeatable: true)
     static let eventsOption = CommandSpec.Option(
         names: ["--events"], valueName: "<file>",

@@ -15,7 +15,9 @@ enum CheckCommand {
                 names: ["--fail-on"], valueName: "<severity>",
                 help: "Exit with status 1 when a violation has this severity or a higher one.",
                 allowedValues: Severity.allCases.reversed().map(\.rawValue), defaultValue: "error"),
-            .init(names: ["--fail-on-pending"], valueName: nil, help: "Count pending findings as violations for the exit status."),
+            .init(
+                names: ["--fail-on-pending"], valueName: nil,
+                help: "Count pending findings as violations for the exit status."),
             .init(
                 names: ["--stats"], valueName: nil,
                 help: "After each file, print how every line was read: events, continuations, chatter, unparseable."),

@@ -31,7 +31,9 @@ public enum HelpFormatter {
     }
 
     /// The root help: the tool's overview and its subcommands.
-    public static func rootHelp(tool: String, abstract: String, discussion: String, subcommands: [CommandSpec])
+    public static func rootHelp(
+        tool: String, abstract: String, discussion: String, subcommands: [CommandSpec]
+    )
         -> String
     {
         var text = "OVERVIEW: \(abstract)\n\n\(discussion)\n\nUSAGE: \(tool) <subcommand>\n\nOPTIONS:\n"
@@ -71,8 +73,11 @@ public enum HelpFormatter {
             for line in lines { text += String(repeating: " ", count: labelWidth) + line + "\n" }
         } else {
             for (index, line) in lines.enumerated() {
-                let lead = index == 0 ? padded + String(repeating: " ", count: labelWidth - padded.count) : String(
-                    repeating: " ", count: labelWidth)
+                let lead =
+                    index == 0
+                    ? padded + String(repeating: " ", count: labelWidth - padded.count)
+                    : String(
+                        repeating: " ", count: labelWidth)
                 text += lead + line + "\n"
             }
         }

@@ -10,7 +10,8 @@ enum RulesCommand {
         for rule in library.rules {
             let description = rule.description
             let severity = description.severity.rawValue.padding(to: 8)
-            console.out("\(description.id)  \(severity)\(description.name.padding(to: nameWidth + 2))\(description.summary)\n")
+            console.out(
+                "\(description.id)  \(severity)\(description.name.padding(to: nameWidth + 2))\(description.summary)\n")
         }
         return 0
     }
@@ -27,7 +28,9 @@ enum ExplainCommand {
         guard let library = CBCheck.loadLibrary(arguments, console) else { return 2 }
         let id = arguments.positionals[0]
         guard let rule = library.rule(id: id) else {
-            let hint = id.uppercased().closestMatch(in: library.rules.map(\.description.id)).map { " (did you mean \($0)?)" }
+            let hint = id.uppercased().closestMatch(in: library.rules.map(\.description.id)).map {
+                " (did you mean \($0)?)"
+            }
             console.error("error: no rule '\(id)'\(hint ?? ""); 'cbcheck rules' lists them\n")
             return 2
         }

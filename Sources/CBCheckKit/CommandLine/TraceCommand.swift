@@ -2,7 +2,8 @@
 enum TraceCommand {
     static let spec = CommandSpec(
         name: "trace", abstract: "Print the normalized trace: runs, main thread, app state, events and their lines.",
-        discussion: "Event kinds:\n" + EventKind.all.map { "  \($0.name.padding(to: 24))\($0.summary)" }.joined(separator: "\n"),
+        discussion: "Event kinds:\n"
+            + EventKind.all.map { "  \($0.name.padding(to: 24))\($0.summary)" }.joined(separator: "\n"),
         arguments: [.init(name: "file", help: "The log to trace; '-' reads standard input.")],
         options: [CBCheck.eventsOption])
 
@@ -17,7 +18,8 @@ enum TraceCommand {
                 onEvent: { event, run in
                     pending[run.number, default: []].append(event)
                     if event.kind == .runEnd || event.kind == .logEnd {
-                        console.out(TracePrinter.render(run: run, events: pending.removeValue(forKey: run.number) ?? []))
+                        console.out(
+                            TracePrinter.render(run: run, events: pending.removeValue(forKey: run.number) ?? []))
                     }
                 }, onFinding: { _ in })
         } catch {

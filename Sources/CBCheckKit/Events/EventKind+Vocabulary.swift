@@ -9,7 +9,8 @@ extension EventKind {
     /// The canonical events of ORDERINGS.md. Names are stable: rules and event maps use them.
     static let vocabulary: [Entry] = [
         Entry(name: "run.start", summary: "a run (process lifetime) begins: a new pid, or a launch", attributes: []),
-        Entry(name: "run.end", summary: "evidence that a run ended: termination, or the next run began", attributes: []),
+        Entry(
+            name: "run.end", summary: "evidence that a run ended: termination, or the next run began", attributes: []),
         Entry(name: "log.end", summary: "the log ends with no evidence the run ended", attributes: []),
         Entry(
             name: "app.launch", summary: "application:willFinishLaunching / didFinishLaunchingWithOptions:",

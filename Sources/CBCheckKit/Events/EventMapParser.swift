@@ -56,7 +56,8 @@ public struct EventMapParser {
                 map.extractors.append(EventMap.AttributeExtractor(attribute: attribute, pattern: pattern))
             case "match", "also", "set":
                 guard current != nil else {
-                    throw words.error("'\(keyword.text)' outside an 'event' entry", at: keyword,
+                    throw words.error(
+                        "'\(keyword.text)' outside an 'event' entry", at: keyword,
                         hint: "start the entry with: event KIND")
                 }
                 try parseEntryLine(keyword.text, &words, into: &current!)
@@ -95,7 +96,9 @@ public struct EventMapParser {
     }
 
     /// A named group must be an attribute, so a typo cannot silently capture nothing.
-    private func checkGroups(of pattern: EventMap.MapPattern, kinds: [EventKind], words: LineWords)
+    private func checkGroups(
+        of pattern: EventMap.MapPattern, kinds: [EventKind], words: LineWords
+    )
         throws(Diagnostic)
     {
         for group in pattern.pattern.groupNames where Attribute(rawValue: group.name) == nil {

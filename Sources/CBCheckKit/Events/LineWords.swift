@@ -52,7 +52,9 @@ struct LineWords {
     }
 
     mutating func eventKind() throws(Diagnostic) -> EventKind {
-        guard let word = next() else { throw error("expected an event kind", at: nil, hint: "for example app.handleEvents") }
+        guard let word = next() else {
+            throw error("expected an event kind", at: nil, hint: "for example app.handleEvents")
+        }
         guard let kind = EventKind(named: word.text), !kind.isSynthetic else {
             throw error(
                 "unknown event kind '\(word.text)'", at: word,

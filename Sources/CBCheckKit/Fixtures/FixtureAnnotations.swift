@@ -36,7 +36,10 @@ public struct FixtureAnnotations: Sendable {
             guard line.hasPrefix("#!") else {
                 if !line.isEmpty || index < lines.count - 1 {
                     for (expectation, id, annotationLine, _) in waiting {
-                        marks.append(Mark(expectation: expectation, ruleID: id, targetLine: number, annotationLine: annotationLine))
+                        marks.append(
+                            Mark(
+                                expectation: expectation, ruleID: id, targetLine: number, annotationLine: annotationLine
+                            ))
                     }
                     waiting = []
                 }

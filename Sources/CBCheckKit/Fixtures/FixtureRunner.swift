@@ -39,22 +39,28 @@ public struct FixtureRunner {
                 if here.contains(where: { $0.verdict == verdict }) {
                     unexplained.removeAll { $0.ruleID == mark.ruleID && $0.location.line == mark.targetLine }
                 } else if let other = here.first {
-                    failures.append("\(place): expected a \(verdict.rawValue) \(mark.ruleID) finding, got a \(other.verdict.rawValue) one")
+                    failures.append(
+                        "\(place): expected a \(verdict.rawValue) \(mark.ruleID) finding, got a \(other.verdict.rawValue) one"
+                    )
                 } else {
                     failures.append("\(place): expected \(mark.ruleID) (\(verdict.rawValue)), found none")
                 }
             case .ok:
-                if !here.isEmpty { failures.append("\(place): \(mark.ruleID) must not fire here, but did: \(here[0].detail)") }
+                if !here.isEmpty {
+                    failures.append("\(place): \(mark.ruleID) must not fire here, but did: \(here[0].detail)")
+                }
             case .todo:
                 todos.append("\(place): todo \(mark.ruleID)")
                 unexplained.removeAll { $0.ruleID == mark.ruleID && $0.location.line == mark.targetLine }
             }
         }
-        for finding in unexplained where !annotations.marks.contains(where: {
+        for finding in unexplained
+        where !annotations.marks.contains(where: {
             $0.expectation == .ok && $0.ruleID == finding.ruleID && $0.targetLine == finding.location.line
         }) {
             failures.append(
-                "\(path):\(finding.location.line): unexpected \(finding.verdict.rawValue) \(finding.ruleID) finding: \(finding.detail)")
+                "\(path):\(finding.location.line): unexpected \(finding.verdict.rawValue) \(finding.ruleID) finding: \(finding.detail)"
+            )
         }
         return Result(path: path, failures: failures, todos: todos, findingCount: findings.count)
     }

@@ -103,7 +103,9 @@ public struct LineReader {
     // MARK: - Private
 
     /// The bytes in `start..<end`, without a trailing carriage return.
-    private static func line(_ buffer: UnsafeMutableRawBufferPointer, _ start: Int, _ end: Int)
+    private static func line(
+        _ buffer: UnsafeMutableRawBufferPointer, _ start: Int, _ end: Int
+    )
         -> UnsafeRawBufferPointer
     {
         var stop = end

@@ -10,7 +10,8 @@ public enum TextReporter {
 
     public static func render(_ finding: Finding) -> String {
         let pending = finding.verdict == .pending ? " (pending: the log ended before the run did)" : ""
-        var text = "\(finding.location): \(finding.severity.rawValue): [\(finding.ruleID)] \(finding.summary)\(pending)\n"
+        var text =
+            "\(finding.location): \(finding.severity.rawValue): [\(finding.ruleID)] \(finding.summary)\(pending)\n"
         text += "    \(finding.detail) (\(finding.slice))\n"
         for evidence in finding.evidence.sorted(by: { $0.line < $1.line }) {
             text += "    \(finding.location.file):\(evidence.line): \(evidence.kind): \(evidence.role)\n"

@@ -8,7 +8,8 @@ enum TracePrinter {
         header += " · main thread \(run.mainThread ?? "unknown")"
         if let ending = run.ending { header += " · ended: \(ending.reason) (line \(ending.line))" }
         var text = header + "\n"
-        text += "  \("line".padding(to: 7))\("time".padding(to: 14))\("thread".padding(to: 10))\("state".padding(to: 12))event\n"
+        text +=
+            "  \("line".padding(to: 7))\("time".padding(to: 14))\("thread".padding(to: 10))\("state".padding(to: 12))event\n"
         for event in events where event.kind != .runStart {
             let thread = event.isOnMainThread == true ? "main" : event.thread ?? "-"
             let time = event.time?.clockText ?? "-"

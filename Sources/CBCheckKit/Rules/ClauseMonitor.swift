@@ -116,7 +116,8 @@ struct ClauseMonitor {
                 if seen == nil { seen = event }
                 if let within, let late = lateness(of: event, limit: within) {
                     return Outcome(
-                        at: event, detail: "\(event.kind) came \(late), more than \(Self.format(within)) after the scope opened",
+                        at: event,
+                        detail: "\(event.kind) came \(late), more than \(Self.format(within)) after the scope opened",
                         evidence: context(event, "here"))
                 }
             }

@@ -35,7 +35,8 @@ extension RuleParser {
 
     private mutating func expectColon() throws(Diagnostic) {
         guard skipSymbol(":") else {
-            throw error("expected ':' after the scope, found \(current.shown)", hint: "after app.handleEvents: forbid …")
+            throw error(
+                "expected ':' after the scope, found \(current.shown)", hint: "after app.handleEvents: forbid …")
         }
     }
 

@@ -31,7 +31,8 @@ public struct RuleParser {
             skipNewlines()
             if current.kind == .end { return rules }
             guard current.isWord("rule") else {
-                throw error("expected 'rule', found \(current.shown)", hint: "each rule starts with: rule CB900 rule-name")
+                throw error(
+                    "expected 'rule', found \(current.shown)", hint: "each rule starts with: rule CB900 rule-name")
             }
             rules.append(try parseRule())
         }

@@ -64,7 +64,8 @@ public final class TraceBuilder {
         runCount += 1
         let run = RunRecord(number: runCount, process: event.process, pid: event.pid, firstLine: event.line)
         runsByProcess[process] = run
-        var start = Event(kind: .runStart, line: event.line, process: event.process, pid: event.pid,
+        var start = Event(
+            kind: .runStart, line: event.line, process: event.process, pid: event.pid,
             text: "run \(run.number) begins")
         start.run = run.number
         emit(start, run)

@@ -77,7 +77,8 @@ import Testing
     @Test func conditionsOnThreadNeedTheMainThreadKnown() throws {
         let clause = "  forbid app.handler.called where thread != main"
         let offMain = try findings(
-            clause, keys: "run", [event("app.handleEvents", 1, thread: "1"), event("app.handler.called", 2, thread: "9")])
+            clause, keys: "run",
+            [event("app.handleEvents", 1, thread: "1"), event("app.handler.called", 2, thread: "9")])
         #expect(offMain.map(\.location.line) == [2])
         let unknownMain = try findings(clause, keys: "run", [event("app.handler.called", 1, thread: "9")])
         #expect(unknownMain.isEmpty)
@@ -106,11 +107,13 @@ import Testing
     @Test func withinBoundsTheTimeFromTheScopeOpening() throws {
         let clause = "  after app.background: require app.background.return within 5s"
         let slow = try findings(
-            clause, keys: "run", [event("app.background", 1, time: 10, [:]), event("app.background.return", 2, time: 16.5, [:])])
+            clause, keys: "run",
+            [event("app.background", 1, time: 10, [:]), event("app.background.return", 2, time: 16.5, [:])])
         #expect(slow.map(\.location.line) == [2])
         #expect(slow.first?.detail == "app.background.return came 6.5s, more than 5.0s after the scope opened")
         let quick = try findings(
-            clause, keys: "run", [event("app.background", 1, time: 10, [:]), event("app.background.return", 2, time: 12, [:])])
+            clause, keys: "run",
+            [event("app.background", 1, time: 10, [:]), event("app.background.return", 2, time: 12, [:])])
         #expect(quick.isEmpty)
     }
 
@@ -131,7 +134,8 @@ import Testing
             clause,
             [
                 event("app.handleEvents", 1, [.identifier: "a"]), event("app.handleEvents", 2, [.identifier: "b"]),
-                event("session.finishEvents", 3, [.identifier: "a"]), event("app.handler.called", 4, [.identifier: "a"]),
+                event("session.finishEvents", 3, [.identifier: "a"]),
+                event("app.handler.called", 4, [.identifier: "a"]),
                 event("app.handler.called", 5, [.identifier: "b"]),
             ])
         #expect(found.map(\.location.line) == [5])

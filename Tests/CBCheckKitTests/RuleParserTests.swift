@@ -42,9 +42,10 @@ import Testing
         #expect(rule.keys == [.run, .identifier])
         #expect(rule.clauses.count == 2)
         #expect(rule.description.definition.last == "forbid app.handler.neverCalled")
-        #expect(rule.referencedKinds.map(\.name).sorted() == [
-            "app.handleEvents", "app.handler.called", "app.handler.neverCalled", "session.finishEvents",
-        ])
+        #expect(
+            rule.referencedKinds.map(\.name).sorted() == [
+                "app.handleEvents", "app.handler.called", "app.handler.neverCalled", "session.finishEvents",
+            ])
     }
 
     @Test func conditionsJoinWithAndButStopAtBetweenAnd() throws {
@@ -73,7 +74,8 @@ import Testing
     }
 
     @Test func badSeverityMissingSummaryAndUnknownStatement() throws {
-        let severity = try #require(diagnostic("rule CB900 x\n  summary \"s\"\n  severity fatal\n  forbid app.launch\n"))
+        let severity = try #require(
+            diagnostic("rule CB900 x\n  summary \"s\"\n  severity fatal\n  forbid app.launch\n"))
         #expect(severity.message == "unknown severity 'fatal'")
         #expect(severity.location?.line == 3 && severity.location?.column == 12)
         let summary = try #require(diagnostic("rule CB900 x\n  forbid app.launch\n"))

@@ -24,7 +24,10 @@ import Testing
     @Test func aNewPidEndsTheRunBeforeIt() {
         let seen = trace([event("app.launch", line: 1), event("app.launch", line: 5, pid: 200)])
         let kinds = seen.map { "\($0.0.kind.name)@\($0.0.line)#\($0.0.run)" }
-        #expect(kinds == ["run.start@1#1", "app.launch@1#1", "run.end@5#1", "run.start@5#2", "app.launch@5#2", "log.end@5#2"])
+        #expect(
+            kinds == [
+                "run.start@1#1", "app.launch@1#1", "run.end@5#1", "run.start@5#2", "app.launch@5#2", "log.end@5#2",
+            ])
         #expect(seen[2].1.ending?.reason == "next run began (pid 200 began)")
     }
 
@@ -50,7 +53,8 @@ import Testing
             event("app.handler.called", line: 3, thread: "7"),
             event("app.handler.called", line: 4, thread: "1"),
         ])
-        let onMain = seen.filter { $0.0.kind.name != "run.start" && $0.0.kind.name != "log.end" }.map(\.0.isOnMainThread)
+        let onMain = seen.filter { $0.0.kind.name != "run.start" && $0.0.kind.name != "log.end" }.map(
+            \.0.isOnMainThread)
         #expect(onMain == [nil, true, false, true])
         #expect(seen.last?.1.mainThread == "1")
     }

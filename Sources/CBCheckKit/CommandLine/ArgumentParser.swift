@@ -20,8 +20,9 @@ public struct ArgumentParser {
                 continue
             }
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            guard let option = spec.options.first(where: { $0.names.contains(parts[0]) }) else {
-                let names = spec.options.flatMap(\.names)
+            let options = spec.options + [CommandSpec.helpOption]
+            guard let option = options.first(where: { $0.names.contains(parts[0]) }) else {
+                let names = options.flatMap(\.names)
                 let hint = parts[0].closestMatch(in: names).map { " (did you mean '\($0)'?)" } ?? ""
                 throw UsageError("Unknown option '\(parts[0])'\(hint)", command: spec.name)
             }

@@ -1,0 +1,172 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the built `cbcheck` binary as a user would and checks what it prints and returns.
+@Suite struct EndToEndTests {
+    private let sample = "Samples/background-download.log"
+
+    @Test func sampleLogFindingsArePrintedCompilerStyleAndFailTheRun() throws {
+        let output = try TestSupport.run([sample])
+        #expect(output.status == 1)
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("\(sample):75:50: error: [CB101] completion handler called before") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(sample):75:50: error: [CB104] the handleEvents completion handler was called off")
+            })
+        #expect(output.stdout.contains("    \(sample):70: app.handleEvents: scope opened here"))
+        #expect(output.stderr == "cbcheck: 2 errors in 1 file\n")
+    }
+
+    @Test func checkIsTheDefaultSubcommandAndStatsAccountForEveryLine() throws {
+        let output = try TestSupport.run(["check", sample, "--stats"])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("\(sample): 135 lines\n"))
+        #expect(output.stderr.contains("  continuation          8\n"))
+        #expect(output.stderr.contains("  unparseable           0\n"))
+    }
+
+    @Test func failOnPendingDecidesWhetherAPendingFindingFails() throws {
+        let path = "Fixtures/relaunch/cb102-handler-never-called-pending.log"
+        let lenient = try TestSupport.run([path])
+        #expect(lenient.status == 0)
+        #expect(lenient.stdout.contains("[CB102] the handleEvents completion handler was never called (pending: "))
+        let strict = try TestSupport.run([path, "--fail-on-pending"])
+        #expect(strict.status == 1)
+    }
+
+    @Test func failOnWarningCountsWarnings() throws {
+        let path = "Fixtures/relaunch/cb107-unstable-identifier.log"
+        #expect(try TestSupport.run([path]).status == 0)
+        #expect(try TestSupport.run([path, "--fail-on", "warning"]).status == 1)
+    }
+
+    @Test func standardInputIsReadFromDash() throws {
+        let log = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent(sample), encoding: .utf8)
+        let output = try TestSupport.run(["-"], stdin: log)
+        #expect(output.status == 1)
+        #expect(output.stdout.hasPrefix("-:75:50: error: [CB101]"))
+    }
+
+    @Test func inputErrorsNameThePathAndExitTwo() throws {
+        let missing = try TestSupport.run(["no/such.log"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("error: no/such.log: no such file\n"))
+        let directory = try TestSupport.run(["Fixtures"])
+        #expect(directory.status == 2)
+        #expect(directory.stderr.hasPrefix("error: Fixtures: is a directory, expected a log file\n"))
+    }
+
+    @Test func usageErrorsLookLikeArgumentParser() throws {
+        let output = try TestSupport.run(["check", "--fial-on", "error", sample])
+        #expect(output.status == 2)
+        #expect(
+            output.stderr.hasPrefix(
+                "Error: Unknown option '--fial-on' (did you mean '--fail-on'?)\nUsage: cbcheck check "))
+        #expect(output.stderr.hasSuffix("  See 'cbcheck check --help' for more information.\n"))
+        let badValue = try TestSupport.run([sample, "--fail-on", "fatal"])
+        #expect(badValue.status == 2)
+        #expect(badValue.stderr.contains("use one of: error, warning, note"))
+        let noFile = try TestSupport.run(["check"])
+        #expect(noFile.stderr.hasPrefix("Error: Missing expected argument '<files>'"))
+    }
+
+    @Test func aRuleFileTypoIsReportedWithFileLineColumnAndACaret() throws {
+        let rules = try TestSupport.temporaryFile(
+            "rule CB900 typo\n  summary \"x\"\n  forbid app.handler.caled\n", name: "typo.cbrules")
+        let output = try TestSupport.run([sample, "--rules", rules])
+        #expect(output.status == 2)
+        #expect(
+            output.stderr.hasPrefix(
+                "\(rules):3:10: error: unknown event kind 'app.handler.caled'\n    forbid app.handler.caled\n           ^\n"
+                    + "  hint: did you mean 'app.handler.called'?\n"))
+    }
+
+    @Test func userEventMapsTeachAppPhrasings() throws {
+        let log = try TestSupport.temporaryFile(
+            """
+            2026-03-14 09:26:51.140 Shop[7:1] AppDelegate woke for transfers of com.shop.bg
+            2026-03-14 09:26:51.200 Shop[7:1] background session com.shop.bg rebuilt
+            2026-03-14 09:26:51.300 Shop[7:1] telling UIKit we are done
+
+            """)
+        let map = try TestSupport.temporaryFile(
+            """
+            event app.handleEvents
+              match /woke for transfers of (?<identifier>\\S+)/
+            event app.handler.called
+              match /telling UIKit we are done/
+            """, name: "shop.cbevents")
+        let output = try TestSupport.run(["trace", log, "--events", map])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("app.handleEvents  identifier=com.shop.bg"))
+        #expect(output.stdout.contains("app.handler.called  identifier=com.shop.bg (inferred)"))
+        let check = try TestSupport.run([log, "--events", map])
+        #expect(check.stdout.contains("[CB101]"))
+    }
+
+    @Test func traceShowsRunsThreadsAndLines() throws {
+        let output = try TestSupport.run(["trace", sample])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("run 2 · Downloader pid"))
+        #expect(output.stdout.contains("app.handleEvents  identifier=com.acme.Downloader.bg"))
+        #expect(output.stdout.hasPrefix("run 1 · Downloader pid "))
+    }
+
+    @Test func rulesAndExplainDescribeTheCatalog() throws {
+        let rules = try TestSupport.run(["rules"])
+        #expect(rules.status == 0)
+        #expect(rules.stdout.split(separator: "\n").count == 9)
+        #expect(rules.stdout.hasPrefix("CB101  error   handler-called-early"))
+        let explain = try TestSupport.run(["explain", "cb101"])
+        #expect(explain.status == 0)
+        #expect(explain.stdout.hasPrefix("CB101 handler-called-early (error)\n"))
+        #expect(explain.stdout.contains("\nRATIONALE\n"))
+        #expect(
+            explain.stdout.contains("  after app.handleEvents: forbid app.handler.called before session.finishEvents\n")
+        )
+        #expect(explain.stdout.contains("  Fixtures/relaunch/cb101-handler-called-early.log\n"))
+        let unknown = try TestSupport.run(["explain", "CB1O1"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean CB101?"))
+    }
+
+    @Test func helpFollowsTheArgumentParserLayout() throws {
+        let root = try TestSupport.run(["--help"])
+        #expect(root.status == 0)
+        #expect(root.stdout.hasPrefix("OVERVIEW: Check iOS run logs"))
+        #expect(
+            root.stdout.contains("\nSUBCOMMANDS:\n  check (default)         Check logs against the ordering rules.\n"))
+        #expect(root.stdout.contains("  See 'cbcheck help <subcommand>' for detailed help.\n"))
+        let check = try TestSupport.run(["help", "check"])
+        let checkFlag = try TestSupport.run(["check", "--help"])
+        #expect(check.stdout == checkFlag.stdout)
+        #expect(
+            check.stdout.contains(
+                "USAGE: cbcheck check [--rules <path> ...] [--events <file> ...] [--fail-on <severity>]"))
+        #expect(
+            check.stdout.contains("  --fail-on <severity>    Exit with status 1 when a violation has this severity\n"))
+        #expect(check.stdout.contains("(values: error, warning, note;\n                          default: error)"))
+    }
+
+    @Test func anInstalledBinaryNeedsNothingBesideIt() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cbcheck-install-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let copy = directory.appendingPathComponent("cbcheck")
+        try FileManager.default.copyItem(at: TestSupport.binary, to: copy)
+        let log = TestSupport.packageRoot.appendingPathComponent(sample).path
+        let process = Process()
+        process.executableURL = copy
+        process.arguments = [log]
+        process.currentDirectoryURL = directory
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = Pipe()
+        try process.run()
+        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(out.contains("[CB101]"))
+    }
+}

@@ -43,7 +43,7 @@ demo: build
 	echo "didFinishDownloadingTo (CB101: before URLSessionDidFinishEvents) and from a background"; \
 	echo "thread (CB104). The --stats block says how every line was read. Exit status: $$status"; \
 	echo "(0 clean, 1 findings at or above --fail-on, 2 usage or input error)."; \
-	echo "Next: '$(RELEASE_BIN) explain CB101', '$(RELEASE_BIN) trace $(SAMPLE)'."
+	echo "Next: '.build/release/cbcheck explain CB101', '.build/release/cbcheck trace $(SAMPLE)'."
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Plugins Package.swift

@@ -43,6 +43,12 @@ extension String {
         String(map { $0 == "\t" ? " " : $0 })
     }
 
+    /// "did you mean 'x'?" for the closest candidate, or `nil` when none is close: the hint every
+    /// unknown-name diagnostic gives.
+    func didYouMean<S: Sequence>(in candidates: S) -> String? where S.Element == String {
+        closestMatch(in: candidates).map { "did you mean '\($0)'?" }
+    }
+
     /// The candidate closest to `self` by edit distance, if it is close enough to be a likely typo.
     func closestMatch<S: Sequence>(in candidates: S) -> String? where S.Element == String {
         var best: (name: String, distance: Int)?

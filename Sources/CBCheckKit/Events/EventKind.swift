@@ -29,6 +29,11 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Every kind, in vocabulary order.
     public static let all: [EventKind] = vocabulary.indices.map { EventKind(index: $0) }
 
+    /// The hint for a name that is no kind: the closest kind, or where the list is.
+    static func hint(forUnknown name: String) -> String {
+        name.didYouMean(in: all.map(\.name)) ?? "see 'cbcheck trace --help' for the event kinds"
+    }
+
     static func named(_ name: String) -> EventKind {
         guard let kind = EventKind(named: name) else { preconditionFailure("no event kind \(name)") }
         return kind

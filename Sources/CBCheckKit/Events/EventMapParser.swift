@@ -105,7 +105,7 @@ public struct EventMapParser {
             throw Diagnostic(
                 .error, "group '\(group.name)' is not an attribute", at: pattern.location,
                 sourceLine: words.line,
-                hint: group.name.closestMatch(in: Attribute.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" }
+                hint: group.name.didYouMean(in: Attribute.allCases.map(\.rawValue))
                     ?? "attributes: " + Attribute.allCases.map(\.rawValue).joined(separator: ", "))
         }
     }

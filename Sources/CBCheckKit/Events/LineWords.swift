@@ -58,8 +58,7 @@ struct LineWords {
         guard let kind = EventKind(named: word.text), !kind.isSynthetic else {
             throw error(
                 "unknown event kind '\(word.text)'", at: word,
-                hint: word.text.closestMatch(in: EventKind.all.map(\.name)).map { "did you mean '\($0)'?" }
-                    ?? "see 'cbcheck trace --help' for the event kinds")
+                hint: EventKind.hint(forUnknown: word.text))
         }
         return kind
     }
@@ -69,7 +68,7 @@ struct LineWords {
         guard let attribute = Attribute(rawValue: word.text) else {
             throw error(
                 "unknown attribute '\(word.text)'", at: word,
-                hint: word.text.closestMatch(in: Attribute.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" })
+                hint: word.text.didYouMean(in: Attribute.allCases.map(\.rawValue)))
         }
         return attribute
     }

@@ -105,8 +105,7 @@ extension RuleParser {
             guard let kind = EventKind(named: word.text) else {
                 throw error(
                     "unknown event kind '\(word.text)'", at: word,
-                    hint: word.text.closestMatch(in: EventKind.all.map(\.name)).map { "did you mean '\($0)'?" }
-                        ?? "see 'cbcheck trace --help' for the event kinds")
+                    hint: EventKind.hint(forUnknown: word.text))
             }
             kinds.insert(kind)
         } while skipSymbol(",")
@@ -136,7 +135,7 @@ extension RuleParser {
                 let names = Attribute.allCases.map(\.rawValue) + ["thread", "state", "run.sessions"]
                 throw error(
                     "unknown attribute '\(word.text)'", at: word,
-                    hint: word.text.closestMatch(in: names).map { "did you mean '\($0)'?" }
+                    hint: word.text.didYouMean(in: names)
                         ?? "attributes: " + names.joined(separator: ", "))
             }
             operand = .attribute(attribute)

@@ -79,7 +79,7 @@ public struct RuleParser {
                 ]
                 throw error(
                     "unknown statement '\(keyword.text)'", at: keyword,
-                    hint: keyword.text.closestMatch(in: known).map { "did you mean '\($0)'?" })
+                    hint: keyword.text.didYouMean(in: known))
             }
             try endOfStatement()
         }

@@ -13,36 +13,38 @@ public enum CBCheck {
         that encode Apple's documented orderings.
         """
 
-    static let subcommands: [CommandSpec] = [
-        CheckCommand.spec, TraceCommand.spec, RulesCommand.spec, ExplainCommand.spec,
+    /// A subcommand: what it accepts and what it does.
+    struct Subcommand: Sendable {
+        let spec: CommandSpec
+        let run: @Sendable (ParsedArguments, Console) -> Int32
+    }
+
+    /// Every subcommand, in the order `--help` lists them; the first is the default.
+    static let commands: [Subcommand] = [
+        Subcommand(spec: CheckCommand.spec, run: CheckCommand.run),
+        Subcommand(spec: TraceCommand.spec, run: TraceCommand.run),
+        Subcommand(spec: RulesCommand.spec, run: RulesCommand.run),
+        Subcommand(spec: ExplainCommand.spec, run: ExplainCommand.run),
+        Subcommand(spec: TestCommand.spec, run: TestCommand.run),
     ]
+
+    static var subcommands: [CommandSpec] { commands.map(\.spec) }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
     public static func main(_ arguments: [String], console: Console = .standard()) -> Int32 {
-        guard let first = arguments.first else {
-            return run(CheckCommand.spec, [], console, CheckCommand.run)
-        }
-        switch first {
+        switch arguments.first {
         case "-h", "--help":
-            console.out(
-                HelpFormatter.rootHelp(tool: tool, abstract: abstract, discussion: discussion, subcommands: subcommands)
-            )
-            return 0
+            return help(for: nil, console)
         case "--version":
             console.out("\(version)\n")
             return 0
         case "help":
             return help(for: arguments.dropFirst().first, console)
-        case CheckCommand.spec.name:
-            return run(CheckCommand.spec, Array(arguments.dropFirst()), console, CheckCommand.run)
-        case TraceCommand.spec.name:
-            return run(TraceCommand.spec, Array(arguments.dropFirst()), console, TraceCommand.run)
-        case RulesCommand.spec.name:
-            return run(RulesCommand.spec, Array(arguments.dropFirst()), console, RulesCommand.run)
-        case ExplainCommand.spec.name:
-            return run(ExplainCommand.spec, Array(arguments.dropFirst()), console, ExplainCommand.run)
         default:
-            return run(CheckCommand.spec, arguments, console, CheckCommand.run)
+            if let first = arguments.first, let command = commands.first(where: { $0.spec.name == first }) {
+                return run(command, Array(arguments.dropFirst()), console)
+            }
+            return run(commands[0], arguments, console)
         }
     }
 
@@ -63,17 +65,15 @@ public enum CBCheck {
         return 0
     }
 
-    private static func run(
-        _ spec: CommandSpec, _ arguments: [String], _ console: Console,
-        _ body: (ParsedArguments, Console) -> Int32
-    ) -> Int32 {
+    private static func run(_ command: Subcommand, _ arguments: [String], _ console: Console) -> Int32 {
+        let spec = command.spec
         do {
             let parsed = try ArgumentParser(spec: spec).parse(arguments)
             if parsed.flag("help") {
                 console.out(HelpFormatter.help(for: spec, tool: tool))
                 return 0
             }
-            return body(parsed, console)
+            return command.run(parsed, console)
         } catch {
             console.error(
                 "Error: \(error.message)\nUsage: \(HelpFormatter.usage(for: spec, tool: tool))\n"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks one fixture log and compares its findings with its annotations. Every finding must be
 /// expected; every `expect` must be found; `ok` lines must stay clean.
 public struct FixtureRunner {
@@ -5,18 +7,58 @@ public struct FixtureRunner {
 
     public init(library: RuleLibrary) { checker = LogChecker(library: library) }
 
-    /// The verdict on one fixture.
-    public struct Result: Sendable {
-        public var path: String
-        /// Each mismatch as `path:line: message`; empty when the fixture passes.
-        public var failures: [String]
-        /// `#! todo` marks, reported but never failed.
-        public var todos: [String]
-        public var findingCount: Int
+    /// One difference between what a fixture expects and what the rules found.
+    public struct Mismatch: Sendable, Equatable, Codable {
+        public enum Kind: String, Sendable, Codable {
+            /// An `expect` with no such finding (a false negative).
+            case missing
+            /// An `expect` met by a finding with the other verdict (violated vs pending).
+            case wrongVerdict
+            /// A finding no annotation expected (a false positive).
+            case unexpected
+            /// A finding on a line marked `ok` for that rule (a false positive).
+            case okViolated
+        }
 
-        public var passed: Bool { failures.isEmpty }
+        public var kind: Kind
+        public var line: Int
+        public var ruleID: String
+        /// Expected and actual, in words (`CB105 violated`).
+        public var expected: String?
+        public var actual: String?
     }
 
+    /// The verdict on one fixture.
+    public struct Result: Sendable, Codable {
+        public var path: String
+        public var mismatches: [Mismatch] = []
+        /// `#! todo` marks, reported but never failed, as `line: rule`.
+        public var todos: [String] = []
+        public var truePositives = 0
+        /// `ok` marks that held.
+        public var trueNegatives = 0
+
+        public var passed: Bool { mismatches.isEmpty }
+        public var falsePositives: Int { mismatches.filter { $0.kind == .unexpected || $0.kind == .okViolated }.count }
+        public var falseNegatives: Int { mismatches.filter { $0.kind == .missing || $0.kind == .wrongVerdict }.count }
+
+        /// Each mismatch as `path:line: message`, for test failures.
+        public var failures: [String] {
+            mismatches.map { mismatch in
+                let place = "\(path):\(mismatch.line)"
+                switch mismatch.kind {
+                case .missing: return "\(place): expected \(mismatch.expected ?? ""), found none"
+                case .wrongVerdict:
+                    return "\(place): expected \(mismatch.expected ?? ""), found \(mismatch.actual ?? "")"
+                case .unexpected: return "\(place): unexpected \(mismatch.actual ?? "")"
+                case .okViolated:
+                    return "\(place): marked ok for \(mismatch.ruleID), but found \(mismatch.actual ?? "")"
+                }
+            }
+        }
+    }
+
+    /// Checks the fixture at `path` whose text is `text` (annotations are read from `text`).
     /// - Throws: a `Diagnostic` when the fixture is broken (bad annotation) or cannot be read.
     public func run(path: String, text: String) throws(Diagnostic) -> Result {
         let known = Set(checker.library.rules.map(\.description.id))
@@ -27,41 +69,73 @@ public struct FixtureRunner {
         } catch {
             throw Diagnostic(.error, "\(error)")
         }
-        var failures: [String] = []
-        var todos: [String] = []
-        var unexplained = findings
+        return compare(annotations, findings, path: path)
+    }
+
+    /// Checks a fixture held in memory (a mutated copy): written to a temporary file, then run.
+    public func run(text: String, displayPath: String) throws(Diagnostic) -> Result {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cbcheck-fixture-\(UUID().uuidString).log")
+        do {
+            try Data(text.utf8).write(to: url)
+        } catch {
+            throw Diagnostic(.error, "cannot write a temporary fixture: \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: url) }
+        var result = try run(path: url.path, text: text)
+        result.path = displayPath
+        return result
+    }
+
+    // MARK: - Private
+
+    private func compare(_ annotations: FixtureAnnotations, _ findings: [Finding], path: String) -> Result {
+        var result = Result(path: path)
+        var explained = Set<Int>()
+        func describe(_ finding: Finding) -> String {
+            "\(finding.ruleID) \(finding.verdict.rawValue): \(finding.detail)"
+        }
         for mark in annotations.marks {
-            let here = findings.filter { $0.ruleID == mark.ruleID && $0.location.line == mark.targetLine }
-            let place = "\(path):\(mark.targetLine)"
+            let here = findings.indices.filter {
+                findings[$0].ruleID == mark.ruleID && findings[$0].location.line == mark.targetLine
+            }
+            explained.formUnion(here)
             switch mark.expectation {
             case .expect, .expectPending:
                 let verdict: Finding.Verdict = mark.expectation == .expect ? .violated : .pending
-                if here.contains(where: { $0.verdict == verdict }) {
-                    unexplained.removeAll { $0.ruleID == mark.ruleID && $0.location.line == mark.targetLine }
+                let expected = "\(mark.ruleID) \(verdict.rawValue)"
+                if here.contains(where: { findings[$0].verdict == verdict }) {
+                    result.truePositives += 1
                 } else if let other = here.first {
-                    failures.append(
-                        "\(place): expected a \(verdict.rawValue) \(mark.ruleID) finding, got a \(other.verdict.rawValue) one"
-                    )
+                    result.mismatches.append(
+                        Mismatch(
+                            kind: .wrongVerdict, line: mark.targetLine, ruleID: mark.ruleID, expected: expected,
+                            actual: describe(findings[other])))
                 } else {
-                    failures.append("\(place): expected \(mark.ruleID) (\(verdict.rawValue)), found none")
+                    result.mismatches.append(
+                        Mismatch(kind: .missing, line: mark.targetLine, ruleID: mark.ruleID, expected: expected))
                 }
             case .ok:
-                if !here.isEmpty {
-                    failures.append("\(place): \(mark.ruleID) must not fire here, but did: \(here[0].detail)")
+                if let found = here.first {
+                    result.mismatches.append(
+                        Mismatch(
+                            kind: .okViolated, line: mark.targetLine, ruleID: mark.ruleID,
+                            actual: describe(findings[found])
+                        ))
+                } else {
+                    result.trueNegatives += 1
                 }
             case .todo:
-                todos.append("\(place): todo \(mark.ruleID)")
-                unexplained.removeAll { $0.ruleID == mark.ruleID && $0.location.line == mark.targetLine }
+                result.todos.append("\(mark.targetLine): \(mark.ruleID)")
             }
         }
-        for finding in unexplained
-        where !annotations.marks.contains(where: {
-            $0.expectation == .ok && $0.ruleID == finding.ruleID && $0.targetLine == finding.location.line
-        }) {
-            failures.append(
-                "\(path):\(finding.location.line): unexpected \(finding.verdict.rawValue) \(finding.ruleID) finding: \(finding.detail)"
-            )
+        for index in findings.indices where !explained.contains(index) {
+            let finding = findings[index]
+            result.mismatches.append(
+                Mismatch(
+                    kind: .unexpected, line: finding.location.line, ruleID: finding.ruleID, actual: describe(finding)))
         }
-        return Result(path: path, failures: failures, todos: todos, findingCount: findings.count)
+        result.mismatches.sort { ($0.line, $0.ruleID) < ($1.line, $1.ruleID) }
+        return result
     }
 }

@@ -1,0 +1,85 @@
+import Foundation
+
+/// `cbcheck test [DIR…]`: runs every fixture log and says which hold their annotations.
+enum TestCommand {
+    static let spec = CommandSpec(
+        name: "test", abstract: "Run fixture logs and compare their findings with their #! annotations.",
+        discussion: """
+            A fixture is a log whose annotation lines say what must be found on the next log line:
+            '#! expect CB101', '#! expect-pending CB102', '#! ok CB101', '#! todo CB204'. Every
+            finding must be expected. Exit status: 0 every fixture passes, 1 a mismatch, 2 a broken
+            fixture (an annotation naming no rule, or with no log line after it).
+            """,
+        arguments: [
+            .init(
+                name: "paths", help: "Fixture logs, or directories searched for *.log (default: Fixtures).",
+                isRepeatable: true, isOptional: true)
+        ],
+        options: [
+            CBCheck.rulesOption, CBCheck.eventsOption,
+            .init(
+                names: ["--format"], valueName: "<format>", help: "How to print the results.",
+                allowedValues: ["text", "json"], defaultValue: "text"),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
+        guard let library = CBCheck.loadLibrary(arguments, console) else { return 2 }
+        let roots = arguments.positionals.isEmpty ? ["Fixtures"] : arguments.positionals
+        let paths: [String]
+        do {
+            paths = try FixtureFiles.find(in: roots)
+        } catch {
+            console.error("\(error)\n")
+            return 2
+        }
+        let runner = FixtureRunner(library: library)
+        var results: [FixtureRunner.Result] = []
+        var broken: [Diagnostic] = []
+        for path in paths {
+            do {
+                let text = try FixtureFiles.read(path)
+                results.append(try runner.run(path: path, text: text))
+            } catch {
+                broken.append(error)
+            }
+        }
+        if arguments.value("format") == "json" {
+            console.out(FixtureReport.json(results, broken: broken))
+        } else {
+            console.out(FixtureReport.text(results, broken: broken))
+        }
+        if !broken.isEmpty { return 2 }
+        return results.allSatisfy(\.passed) ? 0 : 1
+    }
+}
+
+/// Finding and reading fixture files.
+enum FixtureFiles {
+    /// Every `.log` under the given files and directories, sorted, without duplicates.
+    static func find(in roots: [String]) throws(Diagnostic) -> [String] {
+        var found: [String] = []
+        for root in roots {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+                throw Diagnostic(.error, "\(root): no such file or directory")
+            }
+            guard isDirectory.boolValue else {
+                found.append(root)
+                continue
+            }
+            let enumerator = FileManager.default.enumerator(atPath: root)
+            while let relative = enumerator?.nextObject() as? String {
+                if relative.hasSuffix(".log") { found.append((root as NSString).appendingPathComponent(relative)) }
+            }
+        }
+        if found.isEmpty { throw Diagnostic(.error, "no fixture logs (*.log) in \(roots.joined(separator: ", "))") }
+        return Array(Set(found)).sorted()
+    }
+
+    static func read(_ path: String) throws(Diagnostic) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic(.error, "\(path): cannot be read")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

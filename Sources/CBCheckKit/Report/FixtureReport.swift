@@ -1,0 +1,73 @@
+import Foundation
+
+/// How `cbcheck test` prints its results: a line per fixture, a diff for each failure, counts.
+enum FixtureReport {
+    static func text(_ results: [FixtureRunner.Result], broken: [Diagnostic]) -> String {
+        var text = ""
+        for result in results {
+            text += "\(result.passed ? "PASS" : "FAIL") \(result.path)\n"
+            if !result.passed {
+                text += "  --- expected\n  +++ actual\n"
+                for mismatch in result.mismatches {
+                    let place = "\(result.path):\(mismatch.line)"
+                    if let expected = mismatch.expected { text += "  - \(place): \(expected)\n" }
+                    if mismatch.kind == .okViolated { text += "  - \(place): no \(mismatch.ruleID) (marked ok)\n" }
+                    if let actual = mismatch.actual { text += "  + \(place): \(actual)\n" }
+                }
+            }
+            for todo in result.todos { text += "  todo \(result.path):\(todo)\n" }
+        }
+        for diagnostic in broken { text += "BROKEN \(diagnostic)\n" }
+        let passed = results.filter(\.passed).count
+        let total = results.count + broken.count
+        text += "\n\(total) fixture\(total == 1 ? "" : "s"): \(passed) passed, \(results.count - passed) failed"
+        if !broken.isEmpty { text += ", \(broken.count) broken" }
+        let counts = Counts(results)
+        text += "\nfindings: \(counts.truePositives) true positive\(counts.truePositives == 1 ? "" : "s"), "
+        text += "\(counts.falsePositives) false positive\(counts.falsePositives == 1 ? "" : "s"), "
+        text += "\(counts.falseNegatives) false negative\(counts.falseNegatives == 1 ? "" : "s"), "
+        text += "\(counts.trueNegatives) true negative\(counts.trueNegatives == 1 ? "" : "s") (ok marks that held)\n"
+        return text
+    }
+
+    static func json(_ results: [FixtureRunner.Result], broken: [Diagnostic]) -> String {
+        struct Document: Encodable {
+            var version = 1
+            var fixtures: [Entry]
+            var broken: [String]
+            var counts: Counts
+        }
+        struct Entry: Encodable {
+            var path: String
+            var passed: Bool
+            var mismatches: [FixtureRunner.Mismatch]
+            var todos: [String]
+        }
+        let document = Document(
+            fixtures: results.map {
+                Entry(path: $0.path, passed: $0.passed, mismatches: $0.mismatches, todos: $0.todos)
+            },
+            broken: broken.map(\.description), counts: Counts(results))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// True and false positives and negatives over all fixtures.
+    struct Counts: Encodable {
+        var truePositives = 0
+        var falsePositives = 0
+        var falseNegatives = 0
+        var trueNegatives = 0
+
+        init(_ results: [FixtureRunner.Result]) {
+            for result in results {
+                truePositives += result.truePositives
+                falsePositives += result.falsePositives
+                falseNegatives += result.falseNegatives
+                trueNegatives += result.trueNegatives
+            }
+        }
+    }
+}

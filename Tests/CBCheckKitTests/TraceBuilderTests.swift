@@ -79,6 +79,6 @@ import Testing
             event("task.progress", line: 4, [.task: "1"]),
         ])
         let states = seen.filter { $0.0.kind.name != "run.start" && $0.0.kind.name != "log.end" }.map(\.0.appState)
-        #expect(states == [.unknown, .foreground, .background, .background])
+        #expect(states == [.unknown, .unknown, .foreground, .background])
     }
 }

@@ -35,6 +35,12 @@ public enum Attribute: String, CaseIterable, Sendable, Comparable {
     case port
     /// A Bonjour service name.
     case name
+    /// What the app recorded as a task's outcome: `success` or `failure`.
+    case outcome
+    /// What an upload's body came from: `file`, `data` or `stream`.
+    case body
+    /// Whether a task was made with a completion-handler API (`dataTask(with:completionHandler:)`): `yes`.
+    case withHandler
 
     public static func < (lhs: Attribute, rhs: Attribute) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -17,13 +17,26 @@ enum AttributeValue {
             case .background, .fromResumeData:
                 let lowered = value.lowercased()
                 result[attribute] = ["yes", "true", "1"].contains(lowered) ? "yes" : "no"
-            case .kind:
+            case .kind, .body:
                 result[attribute] = value.lowercased()
+            case .withHandler:
+                result[attribute] = ["yes", "true", "1"].contains(value.lowercased()) ? "yes" : "no"
+            case .outcome:
+                result[attribute] = outcome(value)
             default:
                 result[attribute] = value
             }
         }
         return result
+    }
+}
+
+extension AttributeValue {
+    /// `success` for words of success (`succeeded`, `done`, `ok`, `200`…), `failure` for the rest.
+    static func outcome(_ value: String) -> String {
+        let lowered = value.lowercased()
+        let failure = ["fail", "error", "cancel", "abort", "reject"]
+        return failure.contains(where: { lowered.contains($0) }) ? "failure" : "success"
     }
 }
 

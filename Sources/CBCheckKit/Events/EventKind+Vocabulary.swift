@@ -33,6 +33,10 @@ extension EventKind {
         Entry(
             name: "app.terminate", summary: "applicationWillTerminate:", attributes: [], runsOnMainThread: true),
         Entry(
+            name: "app.forceQuit",
+            summary: "the user force-quit the app (a test harness's marker; the next run sees reason 0)",
+            attributes: []),
+        Entry(
             name: "app.handleEvents",
             summary: "application:handleEventsForBackgroundURLSession:completionHandler:",
             attributes: [.identifier], runsOnMainThread: true),
@@ -64,22 +68,31 @@ extension EventKind {
             attributes: [.identifier]),
         Entry(
             name: "task.create", summary: "a task is made (downloadTask(with:), uploadTask(with:fromFile:), …)",
-            attributes: [.identifier, .task, .kind, .fromResumeData]),
-        Entry(name: "task.resume", summary: "a task is resumed", attributes: [.identifier, .task]),
+            attributes: [.identifier, .task, .kind, .fromResumeData, .body, .withHandler]),
+        Entry(name: "task.resume", summary: "a task is resumed", attributes: [.identifier, .task, .kind]),
         Entry(
-            name: "task.cancel", summary: "cancel / cancelByProducingResumeData:", attributes: [.identifier, .task]),
+            name: "task.cancel", summary: "cancel / cancelByProducingResumeData:", attributes: [.identifier, .task, .kind]),
         Entry(
             name: "task.progress", summary: "didWriteData:totalBytesWritten:… / didSendBodyData:",
-            attributes: [.identifier, .task, .bytes, .expected]),
+            attributes: [.identifier, .task, .kind, .bytes, .expected]),
         Entry(
             name: "task.resumedAt", summary: "didResumeAtOffset:expectedTotalBytes:",
-            attributes: [.identifier, .task, .offset, .expected]),
+            attributes: [.identifier, .task, .kind, .offset, .expected]),
         Entry(
             name: "task.finishDownload", summary: "didFinishDownloadingToURL:",
-            attributes: [.identifier, .task, .location]),
+            attributes: [.identifier, .task, .kind, .location]),
         Entry(
             name: "task.complete", summary: "URLSession:task:didCompleteWithError:",
-            attributes: [.identifier, .task, .error, .status, .reason]),
+            attributes: [.identifier, .task, .kind, .error, .status, .reason]),
+        Entry(
+            name: "task.redirect", summary: "willPerformHTTPRedirection (not delivered in background sessions)",
+            attributes: [.identifier, .task]),
+        Entry(
+            name: "task.waiting", summary: "taskIsWaitingForConnectivity (not delivered in background sessions)",
+            attributes: [.identifier, .task]),
+        Entry(
+            name: "task.delegateSet", summary: "a per-task delegate is set (task.delegate =)",
+            attributes: [.identifier, .task]),
         Entry(
             name: "app.fileMoved", summary: "the app moves a downloaded file",
             attributes: [.identifier, .task, .path]),
@@ -87,7 +100,7 @@ extension EventKind {
             name: "app.fileDeleted", summary: "the app deletes a file", attributes: [.identifier, .task, .path]),
         Entry(
             name: "app.resultRecorded", summary: "the app persists a task's outcome",
-            attributes: [.identifier, .task, .status]),
+            attributes: [.identifier, .task, .status, .outcome]),
         Entry(
             name: "bgtask.begin", summary: "beginBackgroundTaskWithExpirationHandler: returned an id",
             attributes: [.bgtask]),

@@ -21,6 +21,8 @@ public struct Clause {
         case require(EventMatcher, before: EventMatcher?, withinSeconds: Double?)
         /// `at most N X`, `at least N X`, `exactly N X`.
         case count(EventMatcher, atLeast: Int?, atMost: Int?)
+        /// `last at most D`: an `after A until B` scope must close within D seconds of opening.
+        case duration(atMostSeconds: Double)
     }
 
     public var scope: Scope

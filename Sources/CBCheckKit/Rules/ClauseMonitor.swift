@@ -42,6 +42,14 @@ struct ClauseMonitor {
             break
         case .given(let trigger):
             if self.trigger == nil, trigger.matches(event, run: run) { self.trigger = event }
+            // What the pattern found counts only once the trigger has come (before or after it).
+            if self.trigger == nil, let found = outcome {
+                if held == nil { held = found }
+                outcome = nil
+            } else if self.trigger != nil, outcome == nil, let waiting = held {
+                outcome = waiting
+                held = nil
+            }
         case .after(let open, let close):
             if isOpen, let close, close.matches(event, run: run) {
                 outcome = outcome ?? closeScope(by: event)
@@ -87,9 +95,16 @@ struct ClauseMonitor {
     }
 
     private mutating func closeScope(by event: Event) -> Outcome? {
-        let outcome = obligationOutcome(opener: opener, end: event)
         isOpen = false
-        return outcome
+        if case .duration(let limit) = clause.rule {
+            guard let opener, let start = opener.time, let end = event.time else { return nil }
+            let seconds = start.seconds(until: end)
+            guard seconds > limit else { return nil }
+            return Outcome(
+                at: event, detail: "\(opener.kind) to \(event.kind) took \(Self.format(seconds)), more than \(Self.format(limit))",
+                evidence: [(opener, "began here"), (event, "ended here")])
+        }
+        return obligationOutcome(opener: opener, end: event)
     }
 
     private mutating func feedPattern(_ event: Event, _ run: RunRecord?) -> Outcome? {
@@ -126,6 +141,8 @@ struct ClauseMonitor {
                     at: event, detail: "\(event.kind) came without \(x.shown) before it",
                     evidence: context(event, "here, with no \(x.shown) before it"))
             }
+            return nil
+        case .duration:
             return nil
         case .count(let x, _, let atMost):
             guard x.matches(event, run: run) else { return nil }

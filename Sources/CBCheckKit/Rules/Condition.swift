@@ -18,6 +18,9 @@ public struct Condition {
     public enum Operator: String {
         case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">"
         case greaterOrEqual = ">=", matches = "~", notMatches = "!~"
+        /// `is missing` / `is present`: whether the log said the value at all. The one test an
+        /// unknown value answers.
+        case isMissing = "is missing", isPresent = "is present"
     }
 
     public struct Comparison {
@@ -38,6 +41,9 @@ public struct Condition {
             case .thread: operand = "thread"
             case .state: operand = "state"
             case .runSessions: operand = "run.sessions"
+            }
+            if comparison.op == .isMissing || comparison.op == .isPresent {
+                return "\(operand) \(comparison.op.rawValue)"
             }
             let value = comparison.regex == nil ? comparison.value : "/\(comparison.value)/"
             return "\(operand) \(comparison.op.rawValue) \(value)"
@@ -76,8 +82,11 @@ public struct Condition {
             }
             actual = event.thread
         }
+        if comparison.op == .isMissing { return actual == nil }
+        if comparison.op == .isPresent { return actual != nil }
         guard let actual else { return nil }
         switch comparison.op {
+        case .isMissing, .isPresent: return nil
         case .equal: return actual == comparison.value
         case .notEqual: return actual != comparison.value
         case .matches, .notMatches:

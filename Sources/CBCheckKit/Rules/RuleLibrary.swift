@@ -20,6 +20,7 @@ public struct RuleLibrary {
                 try library.add(rulesFrom: name, text: file.text, replacing: false)
             }
         }
+        library.rules.sort { $0.description.id < $1.description.id }
         return library
     }
 

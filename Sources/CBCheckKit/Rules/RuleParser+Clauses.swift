@@ -1,6 +1,7 @@
 extension RuleParser {
     /// `[after A [until B] | between A and B | given A] : pattern [unless COND]`
     mutating func parseClause() throws(Diagnostic) -> Clause {
+        let keyword = current
         var scope = Clause.Scope.always
         var referenced = Set<EventKind>()
         if skipWord("after") {
@@ -28,6 +29,10 @@ extension RuleParser {
             referenced.formUnion(x.kinds.union(before?.kinds ?? []).union(after?.kinds ?? []))
         case .require(let x, let before, _): referenced.formUnion(x.kinds.union(before?.kinds ?? []))
         case .count(let x, _, _): referenced.formUnion(x.kinds)
+        case .duration:
+            guard case .after(_, let until?) = scope, !until.kinds.isEmpty else {
+                throw error("'last at most' needs a scope with an end: after A until B:", at: keyword)
+            }
         }
         let unless = skipWord("unless") ? try parseCondition() : nil
         return Clause(scope: scope, rule: rule, unless: unless, referencedKinds: referenced)
@@ -64,12 +69,16 @@ extension RuleParser {
             default: throw error("expected 'most' or 'least' after 'at'", at: bound)
             }
         }
+        if skipWord("last") {
+            guard skipWord("at"), skipWord("most") else { throw error("expected 'last at most DURATION'") }
+            return .duration(atMostSeconds: try parseDuration())
+        }
         if skipWord("exactly") {
             let count = try parseCount()
             return .count(try parseMatcher(), atLeast: count, atMost: count)
         }
         throw error(
-            "expected forbid, require, at most, at least or exactly, found \(keyword.shown)", at: keyword)
+            "expected forbid, require, at most, at least, exactly or last at most, found \(keyword.shown)", at: keyword)
     }
 
     private mutating func parseCount() throws(Diagnostic) -> Int {
@@ -140,8 +149,15 @@ extension RuleParser {
             }
             operand = .attribute(attribute)
         }
+        if skipWord("is") {
+            let word = try expectWord("'missing' or 'present'")
+            guard let op = Condition.Operator(rawValue: "is \(word.text)") else {
+                throw error("expected 'missing' or 'present' after 'is'", at: word)
+            }
+            return Condition.Comparison(operand: operand, op: op, value: "", regex: nil)
+        }
         guard current.kind == .symbol, let op = Condition.Operator(rawValue: current.text) else {
-            throw error("expected a comparison (== != < <= > >= ~ !~), found \(current.shown)")
+            throw error("expected a comparison (== != < <= > >= ~ !~ or is missing / is present), found \(current.shown)")
         }
         advance()
         let value = current

@@ -69,13 +69,13 @@ public struct RuleParser {
                 advance()
                 keys = try parseKeys()
                 description.definition.append(lines[keyword.line - 1].trimmingSpaces())
-            case "after", "between", "given", "forbid", "require", "at", "exactly":
+            case "after", "between", "given", "forbid", "require", "at", "exactly", "last":
                 clauses.append(try parseClause())
                 description.definition.append(lines[keyword.line - 1].trimmingSpaces())
             default:
                 let known = [
                     "severity", "summary", "rationale", "source", "for", "after", "between", "given", "forbid",
-                    "require", "at", "exactly", "rule",
+                    "require", "at", "exactly", "last", "rule",
                 ]
                 throw error(
                     "unknown statement '\(keyword.text)'", at: keyword,

@@ -1,6 +1,6 @@
 /// What a rule slices its events by (`for each run, identifier`): one monitor per distinct value.
 public enum SliceKey: String, CaseIterable, Sendable {
-    case run, identifier, task, bgtask
+    case run, identifier, task, bgtask, port
 
     /// The event's value for this key: `.some(nil)` when the kind carries the attribute but the
     /// log did not say it (unknown: the event is skipped), `nil` when the kind does not carry it
@@ -11,6 +11,7 @@ public enum SliceKey: String, CaseIterable, Sendable {
         case .identifier: return carried(.identifier, event)
         case .task: return carried(.task, event)
         case .bgtask: return carried(.bgtask, event)
+        case .port: return carried(.port, event)
         }
     }
 

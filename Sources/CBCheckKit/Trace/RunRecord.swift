@@ -23,6 +23,10 @@ public final class RunRecord {
     var waitingHandlers: [String] = []
     /// The session each task number was last seen with (task numbers are unique per session, S10).
     var taskSessions: [String: String] = [:]
+    /// The kind (download, upload, data) of each task, keyed `identifier#task`.
+    var taskKinds: [String: String] = [:]
+    /// The temporary files handed to didFinishDownloadingTo, by file name, with their task.
+    var temporaryFiles: [String: (identifier: String, task: String)] = [:]
 
     init(number: Int, process: String?, pid: Int?, firstLine: Int) {
         self.number = number

@@ -24,6 +24,8 @@ public final class TraceBuilder {
         learnMainThread(from: event, in: run)
         if let thread = event.thread, let main = run.mainThread { event.isOnMainThread = thread == main }
         inferIdentifier(of: &event, in: run)
+        inferTask(of: &event, in: run)
+        event.appState = run.state  // the state the event happened in, before its own transition
         updateState(after: event, in: run)
         emit(event, run)
         if event.kind == EventKind.appTerminate {
@@ -47,7 +49,7 @@ public final class TraceBuilder {
         var event = event
         event.sequence = sequence
         sequence += 1
-        if event.appState == .unknown { event.appState = run.state }
+        if event.kind.isSynthetic { event.appState = run.state }
         sink(event, run)
     }
 
@@ -117,20 +119,4 @@ public final class TraceBuilder {
         }
     }
 
-    /// Fills in a missing identifier from context: the one handler still waiting, the session a
-    /// task number belongs to, or the run's only background identifier. Never guesses among several.
-    private func inferIdentifier(of event: inout Event, in run: RunRecord) {
-        guard event.kind.attributes.contains(.identifier), event[.identifier] == nil else { return }
-        var candidate: String?
-        if event.kind.name.hasPrefix("app.handler") || event.kind.name == "session.finishEvents" {
-            let waiting = Set(run.waitingHandlers)
-            if waiting.count == 1 { candidate = waiting.first }
-        }
-        if candidate == nil, let task = event[.task] { candidate = run.taskSessions[task] }
-        if candidate == nil, run.identifiers.count == 1 { candidate = run.identifiers.first }
-        if let candidate {
-            event.attributes[.identifier] = candidate
-            event.inferred.insert(.identifier)
-        }
-    }
 }

@@ -1,0 +1,60 @@
+/// Filling in what a line left out, from what the run showed before. Never guesses among several
+/// candidates: an attribute that stays unknown never matches a condition.
+extension TraceBuilder {
+    /// Fills in a missing identifier from context: the one handler still waiting, the session a
+    /// task number belongs to, or the run's only background identifier. Never guesses among several.
+    func inferIdentifier(of event: inout Event, in run: RunRecord) {
+        guard event.kind.attributes.contains(.identifier), event[.identifier] == nil else { return }
+        var candidate: String?
+        if event.kind.name.hasPrefix("app.handler") || event.kind.name == "session.finishEvents" {
+            let waiting = Set(run.waitingHandlers)
+            if waiting.count == 1 { candidate = waiting.first }
+        }
+        if candidate == nil, let task = event[.task] { candidate = run.taskSessions[task] }
+        if candidate == nil, run.identifiers.count == 1 { candidate = run.identifiers.first }
+        if let candidate {
+            event.attributes[.identifier] = candidate
+            event.inferred.insert(.identifier)
+        }
+    }
+
+    /// Fills in a task's kind (from its creation, or `download` for callbacks only downloads get)
+    /// and, for the app's file moves and deletes, the task whose temporary file they name.
+    func inferTask(of event: inout Event, in run: RunRecord) {
+        if event.kind.attributes.contains(.task), event[.task] == nil, let task = taskNamingFile(in: event, run) {
+            event.attributes[.task] = task.task
+            event.inferred.insert(.task)
+            if event[.identifier] == nil {
+                event.attributes[.identifier] = task.identifier
+                event.inferred.insert(.identifier)
+            }
+        }
+        guard let task = event[.task] else { return }
+        let key = "\(event[.identifier] ?? "?")#\(task)"
+        if event.kind.name == "task.finishDownload", let location = event[.location],
+            let name = location.split(separator: "/").last
+        {
+            run.temporaryFiles[String(name)] = (event[.identifier] ?? "?", task)
+        }
+        guard event.kind.attributes.contains(.kind) else { return }
+        if let kind = event[.kind] {
+            run.taskKinds[key] = kind
+        } else if let known = run.taskKinds[key] ?? Self.impliedKind(of: event.kind) {
+            event.attributes[.kind] = known
+            event.inferred.insert(.kind)
+            run.taskKinds[key] = known
+        }
+    }
+
+    /// Only download tasks get these callbacks.
+    private static func impliedKind(of kind: EventKind) -> String? {
+        ["task.finishDownload", "task.resumedAt"].contains(kind.name) ? "download" : nil
+    }
+
+    /// The task whose downloaded temporary file (`CFNetworkDownload_….tmp`) the event's text names.
+    private func taskNamingFile(in event: Event, _ run: RunRecord) -> (identifier: String, task: String)? {
+        guard event.kind.name.hasPrefix("app.file") else { return nil }
+        for (name, task) in run.temporaryFiles where event.text.contains(name) { return task }
+        return nil
+    }
+}

@@ -19,7 +19,7 @@ public struct ArgumentParser {
                 optionsEnded = true
                 continue
             }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let options = spec.options + [CommandSpec.helpOption]
             guard let option = options.first(where: { $0.names.contains(parts[0]) }) else {
                 let names = options.flatMap(\.names)
@@ -33,7 +33,14 @@ public struct ArgumentParser {
                 parsed.flags.insert(option.key)
                 continue
             }
-            guard let value = parts.count > 1 ? parts[1] : remaining.popFirst() else {
+            // A following option is not a value: `--events --stats` lacks the events file.
+            var value: String?
+            if parts.count > 1 {
+                value = parts[1]
+            } else if let next = remaining.first, !next.hasPrefix("-") || next == "-" {
+                value = remaining.popFirst()
+            }
+            guard let value else {
                 throw UsageError("Missing value for '\(parts[0]) \(option.valueName!)'", command: spec.name)
             }
             if let allowed = option.allowedValues, !allowed.contains(value) {

@@ -38,6 +38,18 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension String {
+    /// The text's lines, split at `\n` or `\r\n` (which Swift sees as one `Character`), empty
+    /// lines kept: what rule files, event maps and fixtures are read as.
+    var sourceLines: [String] {
+        split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
+    }
+
+    /// The 1-based line `number` of the text, or "" past its end: for showing a line under a diagnostic.
+    func sourceLine(_ number: Int) -> String {
+        let lines = sourceLines
+        return number >= 1 && number <= lines.count ? lines[number - 1] : ""
+    }
+
     /// Tabs become single spaces so a caret under a byte column lines up in a terminal.
     func replacingTabsWithSpaces() -> String {
         String(map { $0 == "\t" ? " " : $0 })

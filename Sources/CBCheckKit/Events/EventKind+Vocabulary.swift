@@ -71,7 +71,8 @@ extension EventKind {
             attributes: [.identifier, .task, .kind, .fromResumeData, .body, .withHandler]),
         Entry(name: "task.resume", summary: "a task is resumed", attributes: [.identifier, .task, .kind]),
         Entry(
-            name: "task.cancel", summary: "cancel / cancelByProducingResumeData:", attributes: [.identifier, .task, .kind]),
+            name: "task.cancel", summary: "cancel / cancelByProducingResumeData:",
+            attributes: [.identifier, .task, .kind]),
         Entry(
             name: "task.progress", summary: "didWriteData:totalBytesWritten:… / didSendBodyData:",
             attributes: [.identifier, .task, .kind, .bytes, .expected]),

@@ -31,7 +31,8 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The hint for a name that is no kind: the closest kind, or where the list is.
     static func hint(forUnknown name: String) -> String {
-        name.didYouMean(in: all.map(\.name)) ?? "see 'cbcheck trace --help' for the event kinds"
+        name.didYouMean(in: all.filter { !$0.isSynthetic }.map(\.name))
+            ?? "see 'cbcheck trace --help' for the event kinds"
     }
 
     static func named(_ name: String) -> EventKind {

@@ -34,7 +34,7 @@ public struct EventMapParser {
             map.entries.append(entry)
             current = nil
         }
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in text.sourceLines.enumerated() {
             var words = LineWords(line: String(rawLine), number: offset + 1, file: file)
             guard let keyword = words.next() else { continue }
             switch keyword.text {
@@ -111,7 +111,6 @@ public struct EventMapParser {
     }
 
     private func line(_ number: Int) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(number - 1).first.map(String.init)
-            ?? ""
+        text.sourceLine(number)
     }
 }

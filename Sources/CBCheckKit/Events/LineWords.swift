@@ -7,6 +7,9 @@ struct LineWords {
         var column: Int
         var isPattern = false
         var flags = ""
+        /// Offsets in `text` where the file had `\/` (two bytes for one), to map PCRE2's offsets
+        /// back to columns.
+        var escapedSlashes: [Int] = []
     }
 
     let line: String
@@ -55,7 +58,12 @@ struct LineWords {
         guard let word = next() else {
             throw error("expected an event kind", at: nil, hint: "for example app.handleEvents")
         }
-        guard let kind = EventKind(named: word.text), !kind.isSynthetic else {
+        if let kind = EventKind(named: word.text), kind.isSynthetic {
+            throw error(
+                "'\(word.text)' is made by the trace builder, not by the event map", at: word,
+                hint: "run.start, run.end and log.end mark run boundaries; map the app's own lines to other kinds")
+        }
+        guard let kind = EventKind(named: word.text) else {
             throw error(
                 "unknown event kind '\(word.text)'", at: word,
                 hint: EventKind.hint(forUnknown: word.text))
@@ -90,7 +98,8 @@ struct LineWords {
             return EventMap.MapPattern(pattern: compiled, literal: literal, location: location(of: word))
         } catch {
             var column = word
-            column.column += 1 + (error.offset ?? 0)
+            let offset = error.offset ?? 0
+            column.column += 1 + offset + word.escapedSlashes.filter { $0 < offset }.count
             throw self.error("bad pattern: \(error.message)", at: column)
         }
     }
@@ -100,11 +109,13 @@ struct LineWords {
     private mutating func readPattern(from start: Int) -> Word {
         position += 1
         var text: [UInt8] = []
+        var escapedSlashes: [Int] = []
         var closed = false
         while position < bytes.count {
             let byte = bytes[position]
             if byte == 0x5C, position + 1 < bytes.count {
                 if bytes[position + 1] == 0x2F {
+                    escapedSlashes.append(text.count)
                     text.append(0x2F)
                 } else {
                     text.append(byte)
@@ -126,7 +137,9 @@ struct LineWords {
             flags.unicodeScalars.append(Unicode.Scalar(bytes[position]))
             position += 1
         }
-        var word = Word(text: String(decoding: text, as: UTF8.self), column: start + 1, isPattern: closed, flags: flags)
+        var word = Word(
+            text: String(decoding: text, as: UTF8.self), column: start + 1, isPattern: closed, flags: flags,
+            escapedSlashes: escapedSlashes)
         if !closed { word.flags = "unterminated" }
         return word
     }

@@ -22,13 +22,26 @@ enum RequiredLiteral {
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             let quantified = next.map { "?*+{".unicodeScalars.contains($0) } ?? false
             if inClass {
-                if character == "\\" { index += 1 } else if character == "]" { inClass = false }
+                if character == "\\" {
+                    index += 1
+                } else if character == "[", next == ":" {
+                    // A POSIX class such as [:space:] is one member, up to its own ":]".
+                    index += 2
+                    while index + 1 < characters.count, !(characters[index] == ":" && characters[index + 1] == "]") {
+                        index += 1
+                    }
+                    index += 1
+                } else if character == "]" {
+                    inClass = false
+                }
                 index += 1
                 continue
             }
             switch character {
             case "\\":
-                guard let escaped = next else { return nil }
+                // Escapes that take an argument (\x41, \cX, \p{L}, \k<name>, \g1, \1, \Q…\E): give up
+                // rather than take the argument for literal text.
+                guard let escaped = next, !"xcpPkgoNQE0123456789".unicodeScalars.contains(escaped) else { return nil }
                 let isLiteral = !CharacterSetNames.isClassEscape(escaped)
                 let afterEscape = index + 2 < characters.count ? characters[index + 2] : nil
                 let escapedQuantified = afterEscape.map { "?*+{".unicodeScalars.contains($0) } ?? false
@@ -53,6 +66,9 @@ enum RequiredLiteral {
             case "[":
                 inClass = true
                 endRun()
+                // A "]" right after "[" or "[^" is a member of the class, not its end.
+                if next == "^" { index += 1 }
+                if index + 1 < characters.count, characters[index + 1] == "]" { index += 1 }
             case "|":
                 if depth == 0 { return nil }
                 endRun()

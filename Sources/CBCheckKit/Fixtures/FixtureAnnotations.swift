@@ -28,7 +28,7 @@ public struct FixtureAnnotations: Sendable {
     /// - Throws: a `Diagnostic` for an unknown verb, a missing or unknown rule id, or an
     ///   annotation with no log line after it.
     public init(file: String, text: String, knownRuleIDs: Set<String>) throws(Diagnostic) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = text.sourceLines
         var waiting: [(Expectation, String, Int, Int)] = []
         for (index, raw) in lines.enumerated() {
             let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw

@@ -40,23 +40,36 @@ public struct LineReader {
         var filled = 0
         var lineNumber = 0
         var skippingRestOfLongLine = false
+        var sawBytesOfSkippedLine = false
+        /// Delivers `start..<end` as the next line, cut to `maximumLineLength` if longer.
+        func deliver(_ start: Int, _ end: Int) throws {
+            lineNumber += 1
+            let line = Self.line(buffer, start, end)
+            if line.count > maximumLineLength {
+                let kept = UnsafeRawBufferPointer(rebasing: line[0..<maximumLineLength])
+                try body(kept, LineInfo(number: lineNumber, wasTruncated: true))
+            } else {
+                try body(line, LineInfo(number: lineNumber, wasTruncated: false))
+            }
+        }
         while true {
             if filled == buffer.count {
-                // The pending partial line fills the buffer: grow it, or cut the line.
-                if buffer.count < maximumLineLength {
+                // A partial line fills the buffer: cut it once it is past the limit, else grow.
+                if skippingRestOfLongLine {
+                    filled = 0
+                } else if filled > maximumLineLength {
+                    try deliver(0, filled)
+                    skippingRestOfLongLine = true
+                    sawBytesOfSkippedLine = true
+                    filled = 0
+                } else {
                     let bigger = UnsafeMutableRawBufferPointer.allocate(
-                        byteCount: min(buffer.count * 2, maximumLineLength + chunkSize), alignment: 16)
+                        byteCount: max(
+                            buffer.count + chunkSize, min(buffer.count * 2, maximumLineLength + chunkSize + 1)),
+                        alignment: 16)
                     bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))
                     buffer.deallocate()
                     buffer = bigger
-                } else {
-                    if !skippingRestOfLongLine {
-                        lineNumber += 1
-                        let kept = UnsafeRawBufferPointer(rebasing: buffer[0..<maximumLineLength])
-                        try body(kept, LineInfo(number: lineNumber, wasTruncated: true))
-                        skippingRestOfLongLine = true
-                    }
-                    filled = 0
                 }
             }
             let space = buffer.count - filled
@@ -75,14 +88,16 @@ public struct LineReader {
                 let newline = buffer.baseAddress!.distance(to: found)
                 if skippingRestOfLongLine {
                     skippingRestOfLongLine = false
+                    sawBytesOfSkippedLine = false
                 } else {
-                    lineNumber += 1
-                    try body(Self.line(buffer, start, newline), LineInfo(number: lineNumber, wasTruncated: false))
+                    try deliver(start, newline)
                 }
                 start = newline + 1
                 searchFrom = start
             }
-            if start > 0 {
+            if skippingRestOfLongLine {
+                filled = 0
+            } else if start > 0 {
                 let remaining = end - start
                 if remaining > 0 {
                     memmove(buffer.baseAddress!, buffer.baseAddress! + start, remaining)
@@ -92,12 +107,8 @@ public struct LineReader {
                 filled = end
             }
         }
-        let missingNewline = filled > 0 && !skippingRestOfLongLine
-        if missingNewline {
-            lineNumber += 1
-            try body(Self.line(buffer, 0, filled), LineInfo(number: lineNumber, wasTruncated: false))
-        }
-        return (lineNumber, missingNewline)
+        if filled > 0 { try deliver(0, filled) }
+        return (lineNumber, filled > 0 || sawBytesOfSkippedLine)
     }
 
     // MARK: - Private

@@ -73,12 +73,17 @@ public final class Pattern {
 
     /// The first match in `subject`, or `nil` when there is none.
     /// - Throws: `PatternError` of kind `.matchLimit` when the pattern backtracks past its limit.
-    public func firstMatch(in subject: UnsafeRawBufferPointer) throws(PatternError) -> PatternMatch? {
+    /// - Parameter offset: the byte offset to start searching at (lookbehinds still see before it).
+    public func firstMatch(
+        in subject: UnsafeRawBufferPointer, from offset: Int = 0
+    ) throws(PatternError)
+        -> PatternMatch?
+    {
         let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? Self.emptySubject
         let result =
             isJITCompiled
-            ? pcre2_jit_match_8(code, base, subject.count, 0, 0, matchData, matchContext)
-            : pcre2_match_8(code, base, subject.count, 0, 0, matchData, matchContext)
+            ? pcre2_jit_match_8(code, base, subject.count, offset, 0, matchData, matchContext)
+            : pcre2_match_8(code, base, subject.count, offset, 0, matchData, matchContext)
         if result == PCRE2_ERROR_NOMATCH { return nil }
         if result == PCRE2_ERROR_MATCHLIMIT || result == PCRE2_ERROR_DEPTHLIMIT
             || result == PCRE2_ERROR_JIT_STACKLIMIT

@@ -101,7 +101,8 @@ struct ClauseMonitor {
             let seconds = start.seconds(until: end)
             guard seconds > limit else { return nil }
             return Outcome(
-                at: event, detail: "\(opener.kind) to \(event.kind) took \(Self.format(seconds)), more than \(Self.format(limit))",
+                at: event,
+                detail: "\(opener.kind) to \(event.kind) took \(Self.format(seconds)), more than \(Self.format(limit))",
                 evidence: [(opener, "began here"), (event, "ended here")])
         }
         return obligationOutcome(opener: opener, end: event)

@@ -145,7 +145,7 @@ struct RuleLexer {
 
     /// Removes the common indentation and the blank first and last lines of a `"""` string.
     static func dedent(_ body: String) -> String {
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = body.sourceLines
         if lines.first?.trimmingSpaces().isEmpty == true { lines.removeFirst() }
         if lines.last?.trimmingSpaces().isEmpty == true { lines.removeLast() }
         let indent =

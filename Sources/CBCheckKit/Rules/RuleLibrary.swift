@@ -73,8 +73,7 @@ public struct RuleLibrary {
     }
 
     private static func line(_ number: Int, of text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(number - 1).first.map(String.init)
-            ?? ""
+        text.sourceLine(number)
     }
 
     private static func files(at path: String, suffix: String) throws(Diagnostic) -> [String] {

@@ -157,7 +157,8 @@ extension RuleParser {
             return Condition.Comparison(operand: operand, op: op, value: "", regex: nil)
         }
         guard current.kind == .symbol, let op = Condition.Operator(rawValue: current.text) else {
-            throw error("expected a comparison (== != < <= > >= ~ !~ or is missing / is present), found \(current.shown)")
+            throw error(
+                "expected a comparison (== != < <= > >= ~ !~ or is missing / is present), found \(current.shown)")
         }
         advance()
         let value = current

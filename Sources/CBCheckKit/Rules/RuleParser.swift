@@ -9,9 +9,7 @@ public struct RuleParser {
 
     public init(file: String, text: String) {
         self.file = file
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-        }
+        self.lines = text.sourceLines
         var lexer = RuleLexer(file: file, text: text)
         let lines = self.lines
         do {

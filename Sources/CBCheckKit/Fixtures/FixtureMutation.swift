@@ -1,0 +1,172 @@
+/// A change to a fixture log that must not change any verdict (`cbcheck test --mutate`): if a rule
+/// flips under one, it depends on something the documented order does not (a line count, a
+/// clock, a particular task number, the absence of other apps in the log).
+public enum FixtureMutation: String, CaseIterable, Sendable {
+    case unrelatedSession = "unrelated-session"
+    case shiftedTimestamps = "shifted-timestamps"
+    case renamedIdentifiers = "renamed-uuids-and-tasks"
+    case insertedChatter = "inserted-chatter"
+    case insertedDumps = "inserted-dumps"
+
+    /// What the mutation does, for reports.
+    public var summary: String {
+        switch self {
+        case .unrelatedSession:
+            "another app's clean background wake (process Weather, its own session) interleaved line by line"
+        case .shiftedTimestamps: "every time stamp moved 1 day 3:17:42 later"
+        case .renamedIdentifiers: "every UUID rewritten and every task number raised by 700"
+        case .insertedChatter: "a chatter line inserted before every record"
+        case .insertedDumps: "a multi-line dictionary dump inserted before every record"
+        }
+    }
+
+    /// A mutated fixture and, for each of its lines, the 1-based original line it came from
+    /// (`nil` for an inserted line), so mismatches can be reported against the original.
+    public struct Result: Sendable {
+        public var text: String
+        public var origin: [Int?]
+    }
+
+    public func apply(to text: String) -> Result {
+        let lines = text.sourceLines
+        switch self {
+        case .shiftedTimestamps: return Self.rewrite(lines) { Self.shiftTimestamp(in: $0) }
+        case .renamedIdentifiers: return Self.rewrite(lines) { Self.renameIdentifiers(in: $0) }
+        case .insertedChatter:
+            return Self.insertBeforeRecords(lines) { prefix, _ in
+                [prefix + "[Mutation] image cache hit: avatar-42.png in 3 ms"]
+            }
+        case .insertedDumps:
+            return Self.insertBeforeRecords(lines) { prefix, _ in
+                [
+                    prefix + "[Mutation] response headers: {", "    \"Content-Type\" = \"application/json\";",
+                    "    \"Cache-Control\" = \"max-age=60\";", "}",
+                ]
+            }
+        case .unrelatedSession:
+            var next = 0
+            var result = Self.insertBeforeRecords(lines) { _, clock in
+                guard next < Self.weatherWake.count else { return [] }
+                defer { next += 1 }
+                return [clock + "Weather[31337:31337] " + Self.weatherWake[next]]
+            }
+            let lastClock =
+                lines.reversed().lazy.compactMap { Self.clockPrefix(of: $0) }.first ?? "2026-01-01 00:00:00.000 "
+            for message in Self.weatherWake[next...] {
+                result.text +=
+                    (result.text.hasSuffix("\n") || result.text.isEmpty ? "" : "\n")
+                    + lastClock + "Weather[31337:31337] " + message
+                result.origin.append(nil)
+            }
+            return result
+        }
+    }
+
+    // MARK: - Private
+
+    /// A documented, clean background wake of an unrelated app (seed 000 §1).
+    static let weatherWake = [
+        "application(_:didFinishLaunchingWithOptions:) launchOptions=nil",
+        "application(_:handleEventsForBackgroundURLSession:completionHandler:) com.example.weather.refresh",
+        "saved completion handler for com.example.weather.refresh",
+        "creating background session com.example.weather.refresh",
+        "urlSession(_:downloadTask:didFinishDownloadingTo:) task=1 location=file:///tmp/weather/CFNetworkDownload_W1.tmp",
+        "moved CFNetworkDownload_W1.tmp to Library/forecast.json",
+        "urlSession(_:task:didCompleteWithError:) task=1 error=nil status=200",
+        "urlSessionDidFinishEvents(forBackgroundURLSession:) com.example.weather.refresh",
+        "calling completion handler for com.example.weather.refresh",
+        "applicationWillTerminate:",
+    ]
+
+    private static func rewrite(_ lines: [String], _ change: (String) -> String) -> Result {
+        Result(
+            text: lines.map { $0.hasPrefix("#!") ? $0 : change($0) }.joined(separator: "\n"),
+            origin: lines.indices.map { $0 + 1 })
+    }
+
+    /// Inserts `make(prefix, clock)`'s lines before each record line, above the annotation block
+    /// that precedes it so annotations stay with their line. `prefix` is the record's prefix up to
+    /// its message; `clock` its time stamp with the space after it.
+    private static func insertBeforeRecords(_ lines: [String], _ make: (String, String) -> [String]) -> Result {
+        var output: [String] = []
+        var origin: [Int?] = []
+        var blockStart: Int?
+        for (index, line) in lines.enumerated() {
+            if line.hasPrefix("#!") {
+                if blockStart == nil { blockStart = output.count }
+            } else if let prefix = recordPrefix(of: line), let clock = clockPrefix(of: line) {
+                let inserted = make(prefix, clock)
+                let at = blockStart ?? output.count
+                output.insert(contentsOf: inserted, at: at)
+                origin.insert(contentsOf: Array(repeating: nil, count: inserted.count), at: at)
+                blockStart = nil
+            } else {
+                blockStart = nil
+            }
+            output.append(line)
+            origin.append(index + 1)
+        }
+        return Result(text: output.joined(separator: "\n"), origin: origin)
+    }
+
+    private static func parse(_ line: String) -> RecordPrefix? {
+        var copy = line
+        let parsed = copy.withUTF8 { NSLogFormat().parsePrefix(UnsafeRawBufferPointer($0)) }
+        if case .record(let prefix) = parsed { return prefix }
+        return nil
+    }
+
+    /// The record's prefix up to its message (`2026-… App[1:2] `).
+    private static func recordPrefix(of line: String) -> String? {
+        parse(line).map { String(decoding: Array(line.utf8)[..<$0.messageStart], as: UTF8.self) }
+    }
+
+    /// The record's time stamp with the space after it (`2026-03-14 09:26:53.599 `).
+    static func clockPrefix(of line: String) -> String? {
+        parse(line).map { String(decoding: Array(line.utf8)[..<$0.process.lowerBound], as: UTF8.self) }
+    }
+
+    /// Moves the `YYYY-MM-DD HH:MM:SS` at the start of a record line 1 day 3:17:42 later; the
+    /// fraction and zone stay as written.
+    private static func shiftTimestamp(in line: String) -> String {
+        guard let prefix = parse(line), let time = prefix.time else { return line }
+        let shift: Int64 = (27 * 3600 + 17 * 60 + 42) * 1_000_000
+        let local = Timestamp(
+            microseconds: time.microseconds + shift + Int64(time.zoneOffsetSeconds) * 1_000_000
+        ).components
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let stamp =
+            "\(local.year)-\(two(local.month))-\(two(local.day)) \(two(local.hour)):\(two(local.minute)):\(two(local.second))"
+        return stamp + String(line.dropFirst(19))
+    }
+
+    nonisolated(unsafe) private static let uuid = try! Pattern(
+        "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
+    nonisolated(unsafe) private static let taskNumber = try! Pattern(
+        #"(?<lead>\b[Tt]ask(?:Identifier|ID|Id)?\W{0,3}#?|Task <[0-9A-Fa-f-]+>\.<|\b(?:[Uu]pload|[Dd]ownload)\s+#?)(?<number>\d+)\b"#
+    )
+    nonisolated(unsafe) private static let backgroundTask = try! Pattern(#"[Bb]ackground ?[Tt]ask|bgtask"#)
+
+    /// Rewrites UUIDs (each hex digit moved 7 places, case kept) and raises URLSession task
+    /// numbers by 700; lines about UIApplication background tasks keep their numbers.
+    private static func renameIdentifiers(in line: String) -> String {
+        var result = line
+        if (try? backgroundTask.firstMatch(in: line)) ?? nil == nil {
+            result = taskNumber.replacingMatches(in: result) { match, bytes in
+                let lead = match.text(named: "lead", in: bytes) ?? ""
+                let number = Int(match.text(named: "number", in: bytes) ?? "") ?? 0
+                return lead + String(number + 700)
+            }
+        }
+        return uuid.replacingMatches(in: result) { match, bytes in
+            String(decoding: bytes[match.ranges[0]!], as: UTF8.self).map(rotateHex).map(String.init).joined()
+        }
+    }
+
+    private static func rotateHex(_ character: Character) -> Character {
+        let digits = Array("0123456789abcdef")
+        guard let index = digits.firstIndex(of: Character(character.lowercased())) else { return character }
+        let rotated = digits[(index + 7) % 16]
+        return character.isUppercase ? Character(rotated.uppercased()) : rotated
+    }
+}

@@ -1,0 +1,383 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CBCheckKit
+
+@Suite struct EventMapTests {
+    /// One recognized event.
+    struct Recognized: CustomStringConvertible {
+        var kind: String
+        var attributes: [Attribute: String]
+
+        var description: String {
+            "\(kind) \(attributes.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\($0.value)" })"
+        }
+    }
+
+    private func recognize(_ message: String, map: EventMap? = nil) throws -> [Recognized] {
+        let recognizer = EventRecognizer(map: try map ?? RuleLibrary.builtIn().eventMap)
+        return Array(message.utf8).withUnsafeBytes { bytes in
+            recognizer.recognize(bytes).map { Recognized(kind: $0.0.name, attributes: $0.1) }
+        }
+    }
+
+    /// Expects exactly the kinds `expected` names, in order, and for each event the attribute values
+    /// it lists; a `nil` value means the attribute must be absent. Attributes not listed are not looked at,
+    /// so kinds may gain attributes without these tests changing.
+    private func expect(
+        _ message: String, map: EventMap? = nil, _ expected: [(kind: String, attributes: [Attribute: String?])],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let events = try recognize(message, map: map)
+        #expect(events.map(\.kind) == expected.map(\.kind), "\(events) for: \(message)", sourceLocation: sourceLocation)
+        for (event, wanted) in zip(events, expected) {
+            for (attribute, value) in wanted.attributes {
+                #expect(
+                    event.attributes[attribute] == value, "\(event.kind).\(attribute.rawValue) for: \(message)",
+                    sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    private func parse(_ text: String) throws(Diagnostic) -> EventMap {
+        try EventMapParser(file: "app.cbevents", text: text).parse()
+    }
+
+    private func diagnostic(_ text: String) -> Diagnostic? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    // MARK: - The built-in map on realistic lines
+
+    @Test func handleEventsInObjectiveCAndSwiftSpelling() throws {
+        try expect(
+            "-[AppDelegate application:handleEventsForBackgroundURLSession:completionHandler:] identifier=com.acme.bg",
+            [("app.handleEvents", [.identifier: "com.acme.bg"])])
+        try expect(
+            "application(_:handleEventsForBackgroundURLSession:completionHandler:) com.acme.bg",
+            [("app.handleEvents", [.identifier: "com.acme.bg"])])
+        try expect(
+            "application(_:handleEventsForBackgroundURLSession:completionHandler:) for com.acme.Downloader.bg",
+            [("app.handleEvents", [.identifier: "com.acme.Downloader.bg"])])
+    }
+
+    @Test func handleEventsThatRejoinsTheSessionIsAlsoASessionCreate() throws {
+        try expect(
+            "application(_:handleEventsForBackgroundURLSession:completionHandler:) "
+                + "Rejoining session with identifier com.acme.bg",
+            [
+                ("app.handleEvents", [.identifier: "com.acme.bg"]),
+                ("session.create", [.identifier: "com.acme.bg", .background: "yes"]),
+            ])
+    }
+
+    @Test func aRedactedIdentifierIsLeftOut() throws {
+        try expect(
+            "application(_:handleEventsForBackgroundURLSession:completionHandler:) <private>",
+            [("app.handleEvents", [.identifier: nil])])
+        try expect("saved completion handler for <private>", [("app.handler.stored", [.identifier: nil])])
+    }
+
+    @Test func aRedactedIdentifierAfterIdentifierEqualsIsLeftOut() throws {
+        try expect(
+            "application(_:handleEventsForBackgroundURLSession:completionHandler:) identifier=<private>",
+            [("app.handleEvents", [.identifier: nil])])
+    }
+
+    @Test func taskNumbersInTheirUsualSpellings() throws {
+        try expect(
+            "urlSession(_:downloadTask:didFinishDownloadingTo:) task=3",
+            [("task.finishDownload", [.task: "3", .identifier: nil])])
+        try expect(
+            "urlSession(_:task:didCompleteWithError:) BackgroundDownloadTask <5F1C2D3A-8B4E-4C6D-9A0F-2E7B1C3D4E5F>.<3>",
+            [("task.complete", [.task: "3", .identifier: nil, .error: nil])])
+        try expect(
+            "urlSession(_:task:didCompleteWithError:) task #12 error=nil",
+            [("task.complete", [.task: "12", .error: "nil"])])
+    }
+
+    @Test func taskIdentifierGivesTheTaskButNoSessionIdentifier() throws {
+        try expect(
+            "urlSession(_:downloadTask:didFinishDownloadingTo:) taskIdentifier: 3",
+            [("task.finishDownload", [.task: "3", .identifier: nil])])
+        try expect(
+            "urlSession(_:task:didCompleteWithError:) session identifier=com.acme.bg taskIdentifier=3",
+            [("task.complete", [.identifier: "com.acme.bg", .task: "3"])])
+    }
+
+    @Test func prettyFunctionLinesInsideHandleEvents() throws {
+        let inside = "-[AppDelegate application:handleEventsForBackgroundURLSession:completionHandler:] "
+        try expect(
+            inside + "saving completion handler for com.acme.bg",
+            [
+                ("app.handleEvents", [.identifier: "com.acme.bg"]),
+                ("app.handler.stored", [.identifier: "com.acme.bg"]),
+            ])
+        try expect(
+            inside + "calling completion handler for com.acme.bg",
+            [("app.handler.called", [.identifier: "com.acme.bg"])])
+    }
+
+    @Test func errorsInTheirUsualSpellings() throws {
+        // The attribute's value "nil" means "no error"; a nil in these expectations means "absent".
+        let complete = "urlSession(_:task:didCompleteWithError:) task=2 "
+        try expect(complete + "error=(null)", [("task.complete", [.task: "2", .error: "nil"])])
+        try expect(complete + "error: nil", [("task.complete", [.task: "2", .error: "nil"])])
+        try expect(
+            complete + "error=Error Domain=NSURLErrorDomain Code=-999 \"cancelled\"",
+            [("task.complete", [.task: "2", .error: "-999"])])
+        try expect(complete + "error=-1001", [("task.complete", [.task: "2", .error: "-1001"])])
+        try expect(complete + "done", [("task.complete", [.task: "2", .error: nil])])
+    }
+
+    @Test func httpStatusInItsUsualSpellings() throws {
+        let complete = "urlSession(_:task:didCompleteWithError:) task=5 error=nil "
+        try expect(complete + "status=404", [("task.complete", [.status: "404"])])
+        try expect(complete + "HTTP/1.1 503", [("task.complete", [.status: "503"])])
+        try expect(complete + "statusCode: 200", [("task.complete", [.status: "200"])])
+        // Not a status: a four-digit number, or a code outside 1xx–5xx.
+        try expect(complete + "status=2000", [("task.complete", [.status: nil, .task: "5"])])
+        try expect(complete + "status=600", [("task.complete", [.status: nil, .task: "5"])])
+    }
+
+    @Test func theCompletionHandlerStoredAndCalled() throws {
+        try expect(
+            "saved completion handler for com.acme.bg", [("app.handler.stored", [.identifier: "com.acme.bg"])])
+        try expect("backgroundCompletionHandler = completionHandler", [("app.handler.stored", [.identifier: nil])])
+        try expect("calling completion handler", [("app.handler.called", [.identifier: nil])])
+        try expect("Calling the Completion Handler now", [("app.handler.called", [:])])
+        try expect("completionHandler()", [("app.handler.called", [:])])
+        try expect("self.backgroundCompletionHandler?()", [("app.handler.called", [:])])
+    }
+
+    @Test func uikitsNeverCalledWarningIsNotAHandleEvents() throws {
+        try expect(
+            "Warning: Application delegate received call to -application:handleEventsForBackgroundURLSession:"
+                + "completionHandler: but the completion handler was never called.",
+            [("app.handler.neverCalled", [.identifier: nil])])
+    }
+
+    @Test func finishEventsAloneAndWithTheHandlerCall() throws {
+        try expect("URLSessionDidFinishEventsForBackgroundURLSession:", [("session.finishEvents", [.identifier: nil])])
+        try expect(
+            "-[AppDelegate URLSessionDidFinishEventsForBackgroundURLSession:] com.acme.bg",
+            [("session.finishEvents", [.identifier: "com.acme.bg"])])
+        try expect(
+            "urlSessionDidFinishEvents(forBackgroundURLSession:) calling completion handler for com.acme.bg",
+            [
+                ("session.finishEvents", [.identifier: "com.acme.bg"]),
+                ("app.handler.called", [.identifier: "com.acme.bg"]),
+            ])
+    }
+
+    @Test func sessionsAndProgress() throws {
+        try expect(
+            #"URLSessionConfiguration.background(withIdentifier: "com.acme.Downloader.bg")"#,
+            [("session.create", [.identifier: "com.acme.Downloader.bg", .background: "yes"])])
+        try expect(
+            "A background URLSession with identifier com.acme.bg already exists!",
+            [("session.exists", [.identifier: "com.acme.bg"])])
+        try expect(
+            "urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:) task=1 "
+                + "totalBytesWritten=4194304 totalBytesExpectedToWrite=61865984",
+            [("task.progress", [.task: "1", .bytes: "4194304", .expected: "61865984", .identifier: nil])])
+        try expect(
+            "[DownloadManager] downloadTask(with:) episode-150 -> task=1",
+            [("task.create", [.task: "1", .kind: "download", .fromResumeData: nil])])
+    }
+
+    @Test func chatterIsNoEvent() throws {
+        #expect(try recognize("[API] GET https://api.acme.com/v2/episodes?feed=acme-daily -> 200 (176 ms)").isEmpty)
+        #expect(try recognize("[EpisodeCell] episode-150 progress 7%").isEmpty)
+        #expect(try recognize("[Player] playback started at 00:00:00").isEmpty)
+        #expect(try recognize("").isEmpty)
+    }
+
+    // MARK: - User maps
+
+    @Test func aUserMapIsTriedBeforeTheBuiltInOne() throws {
+        let path = try TestSupport.temporaryFile(
+            """
+            # Our app's own phrasing.
+            event app.handleEvents
+              match /BG relaunch for (?<identifier>[\\w.]+)/   # the AppDelegate log
+            """, name: "app.cbevents")
+        var library = try RuleLibrary.builtIn()
+        try library.addEvents(at: path)
+        let line = "BG relaunch for com.acme.bg: saved completion handler"
+        try expect(line, map: library.eventMap, [("app.handleEvents", [.identifier: "com.acme.bg"])])
+        try expect(line, [("app.handler.stored", [.identifier: "com.acme.bg"])])
+    }
+
+    @Test func setConstantsAndAlsoKindsAreCarriedPerKind() throws {
+        let map = try parse(
+            """
+            event task.create
+              match /retry download (?<task>\\d+)/
+              also task.resume
+              set fromResumeData = true
+              set kind = Download
+            """)
+        // task.resume carries no fromResumeData: the constant is dropped from its event.
+        try expect(
+            "retry download 4", map: map,
+            [
+                ("task.create", [.task: "4", .fromResumeData: "yes", .kind: "download"]),
+                ("task.resume", [.task: "4", .fromResumeData: nil]),
+            ])
+    }
+
+    @Test func theIgnoreCaseFlagDropsThePrefilterLiteral() throws {
+        let map = try parse("event app.handler.called\n  match /Handler Fired/i\n  match /handler fired twice/")
+        let patterns = try #require(map.entries.first?.patterns)
+        #expect(patterns.map(\.literal) == [nil, Array("handler fired twice".utf8)])
+        try expect("HANDLER FIRED", map: map, [("app.handler.called", [:])])
+        #expect(try recognize("handler fire", map: map).isEmpty)
+    }
+
+    @Test func aPOSIXClassInAUserPatternDoesNotHideItsMatches() throws {
+        let map = try parse("event task.resume\n  match /task[[:space:]]resumed/")
+        try expect("task resumed", map: map, [("task.resume", [:])])
+    }
+
+    @Test func commentsBlankLinesAndTabsAreAccepted() throws {
+        let map = try parse("# comment\n\nevent app.launch   # the entry\n\tmatch\t/didLaunch/ # trailing\n\n")
+        #expect(map.entries.map(\.kind.name) == ["app.launch"])
+        #expect(map.entries.first?.location == SourceLocation(file: "app.cbevents", line: 3, column: 1))
+        #expect(map.entries.first?.patterns.first?.location == SourceLocation(file: "app.cbevents", line: 4, column: 8))
+        try expect("didLaunch", map: map, [("app.launch", [:])])
+    }
+
+    @Test func aMapWithCRLFLineEndingsIsReadLineByLine() throws {
+        // Swift treats "\r\n" as one Character, so splitting on "\n" finds no line break in this text.
+        let map = try parse("# comment\r\nevent app.launch\r\n  match /didLaunch/\r\n")
+        #expect(map.entries.map(\.kind.name) == ["app.launch"])
+        try expect("didLaunch", map: map, [("app.launch", [:])])
+    }
+
+    // MARK: - Diagnostics
+
+    @Test func anUnknownEventKindSuggestsTheClosestOne() throws {
+        let error = try #require(diagnostic("event app.handleEvent\n  match /x/"))
+        #expect(
+            error.description == """
+                app.cbevents:1:7: error: unknown event kind 'app.handleEvent'
+                  event app.handleEvent
+                        ^
+                  hint: did you mean 'app.handleEvents'?
+                """)
+    }
+
+    @Test func aSyntheticKindIsNotSuggestedAsItself() throws {
+        let error = try #require(diagnostic("event run.start\n  match /x/"))
+        #expect(error.message == "'run.start' is made by the trace builder, not by the event map")
+        #expect(error.location == SourceLocation(file: "app.cbevents", line: 1, column: 7))
+        #expect(error.hint != "did you mean 'run.start'?")
+    }
+
+    @Test func anUnknownAttributeInSet() throws {
+        let error = try #require(diagnostic("event task.create\n  match /foo/\n  set kinds = download"))
+        #expect(
+            error.description == """
+                app.cbevents:3:7: error: unknown attribute 'kinds'
+                    set kinds = download
+                        ^
+                  hint: did you mean 'kind'?
+                """)
+    }
+
+    @Test func aNamedGroupThatIsNoAttribute() throws {
+        let error = try #require(diagnostic("event task.create\n  match /task=(?<tsk>\\d+)/"))
+        #expect(error.message == "group 'tsk' is not an attribute")
+        #expect(error.location == SourceLocation(file: "app.cbevents", line: 2, column: 9))
+        #expect(error.sourceLine == "  match /task=(?<tsk>\\d+)/")
+        #expect(error.hint == "did you mean 'task'?")
+        let far = try #require(diagnostic("event task.create\n  match /(?<zzzzzz>x)/"))
+        #expect(far.hint == "attributes: " + Attribute.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+
+    @Test func aBadPatternPointsAtPCRE2sOffset() throws {
+        let unclosed = try #require(diagnostic("event task.create\n  match /abc(def/"))
+        // The pattern starts at column 10; PCRE2 stops at offset 7, the end of the pattern.
+        #expect(
+            unclosed.description == """
+                app.cbevents:2:17: error: bad pattern: missing closing parenthesis
+                    match /abc(def/
+                                  ^
+                """)
+        let range = try #require(diagnostic("event task.create\n  match /a[z-a]b/"))
+        #expect(range.message == "bad pattern: range out of order in character class")
+        #expect(range.location?.column == 14)
+    }
+
+    @Test func aBadPatternAfterAnEscapedSlashStillPointsAtTheRightColumn() throws {
+        // `\/` is two bytes in the file but one in the pattern PCRE2 sees.
+        let error = try #require(diagnostic("event task.create\n  match /ab\\/c[z-a]/"))
+        #expect(error.message == "bad pattern: range out of order in character class")
+        #expect(error.location?.column == 18)
+    }
+
+    @Test func anUnterminatedPattern() throws {
+        let error = try #require(diagnostic("event task.create\n  match /abc"))
+        #expect(
+            error.description == """
+                app.cbevents:2:9: error: unterminated pattern: no closing '/'
+                    match /abc
+                          ^
+                  hint: write a '/' inside a pattern as \\/
+                """)
+    }
+
+    @Test func matchOutsideAnEntry() throws {
+        let first = try #require(diagnostic("match /abc/"))
+        #expect(first.message == "'match' outside an 'event' entry")
+        #expect(first.location == SourceLocation(file: "app.cbevents", line: 1, column: 1))
+        #expect(first.hint == "start the entry with: event KIND")
+        // An attribute line ends the entry before it.
+        let afterAttribute = try #require(
+            diagnostic("event app.launch\n  match /x/\nattribute task /t(?<task>\\d)/\n  set background = yes"))
+        #expect(afterAttribute.message == "'set' outside an 'event' entry")
+        #expect(afterAttribute.location == SourceLocation(file: "app.cbevents", line: 4, column: 3))
+    }
+
+    @Test func anEventWithoutAMatchLine() throws {
+        let error = try #require(diagnostic("event app.launch\n  set background = yes\nevent app.active\n  match /x/"))
+        #expect(
+            error.description == """
+                app.cbevents:1:1: error: event 'app.launch' has no 'match' line
+                  event app.launch
+                  ^
+                  hint: add a line such as: match /yourLogPhrase/
+                """)
+        let last = try #require(diagnostic("event app.active\n  match /x/\n\nevent app.launch\n"))
+        #expect(last.message == "event 'app.launch' has no 'match' line")
+        #expect(last.location?.line == 4)
+    }
+
+    @Test func otherLineMistakes() throws {
+        let keyword = try #require(diagnostic("evnt app.launch"))
+        #expect(keyword.message == "unknown keyword 'evnt'")
+        #expect(keyword.hint == "did you mean 'event'?")
+        let flag = try #require(diagnostic("event app.launch\n  match /abc/x"))
+        #expect(flag.message == "unknown pattern flag in 'x'")
+        #expect(flag.hint == "the only flag is i (ignore case)")
+        let extra = try #require(diagnostic("event app.launch\n  match /x/ extra"))
+        #expect(extra.message == "unexpected 'extra'")
+        #expect(extra.location?.column == 13)
+        let noGroup = try #require(diagnostic("attribute task /task=(\\d+)/"))
+        #expect(noGroup.message == "the pattern for attribute 'task' has no group named 'task'")
+        #expect(noGroup.hint == "capture the value with (?<task>…)")
+        let noValue = try #require(diagnostic("event app.launch\n  match /x/\n  set background ="))
+        #expect(noValue.message == "'set' needs a value")
+        #expect(noValue.location?.column == 19)
+        let notPattern = try #require(diagnostic("event app.launch\n  match abc"))
+        #expect(notPattern.message == "expected a /pattern/, found 'abc'")
+        #expect(notPattern.location?.column == 9)
+    }
+}

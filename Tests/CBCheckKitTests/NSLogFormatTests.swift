@@ -1,0 +1,169 @@
+import Testing
+
+@testable import CBCheckKit
+
+@Suite struct NSLogFormatTests {
+    /// What `NSLogFormat` made of a line, with the byte ranges turned back into text.
+    struct Parsed {
+        var prefix: RecordPrefix
+        var process: String
+        var thread: String?
+        var message: String
+    }
+
+    private func parse(_ line: String) -> PrefixParse {
+        Array(line.utf8).withUnsafeBytes { NSLogFormat().parsePrefix($0) }
+    }
+
+    private func record(_ line: String) throws -> Parsed {
+        let result = parse(line)
+        let prefix = try #require(result.recordPrefix, "not a record: \(result)")
+        let bytes = Array(line.utf8)
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        return Parsed(
+            prefix: prefix, process: text(prefix.process), thread: prefix.thread.map(text),
+            message: text(prefix.messageStart..<bytes.count))
+    }
+
+    // 2026-03-14 09:26:53.599 UTC, in microseconds since 1970.
+    private let utcMicroseconds: Int64 = 1_773_480_413_599_000
+
+    @Test func readsThePlainNSLogPrefix() throws {
+        let parsed = try record("2026-03-14 09:26:53.599 App[4101:1200001] msg")
+        #expect(parsed.prefix.time == Timestamp(microseconds: utcMicroseconds))
+        #expect(parsed.prefix.pid == 4101)
+        #expect(parsed.prefix.process == 24..<27)
+        #expect(parsed.prefix.thread == 33..<40)
+        #expect(parsed.prefix.messageStart == 42)
+        #expect(parsed.process == "App")
+        #expect(parsed.thread == "1200001")
+        #expect(parsed.message == "msg")
+    }
+
+    @Test func aZoneOffsetIsSubtractedToGetUTC() throws {
+        let parsed = try record("2026-03-14 09:26:53.599000+0800 App[4101:1200001] msg")
+        // 09:26:53.599 at +08:00 is 01:26:53.599 UTC: eight hours earlier.
+        #expect(parsed.prefix.time == Timestamp(microseconds: utcMicroseconds - 8 * 3_600_000_000))
+        #expect(parsed.prefix.time?.microseconds == 1_773_451_613_599_000)
+        #expect(parsed.prefix.pid == 4101)
+        #expect(parsed.prefix.process == 32..<35)
+        #expect(parsed.prefix.thread == 41..<48)
+        #expect(parsed.prefix.messageStart == 50)
+        #expect(parsed.process == "App")
+        #expect(parsed.thread == "1200001")
+        #expect(parsed.message == "msg")
+    }
+
+    @Test func aNegativeZoneWithAColonAndAZuluZoneAreRead() throws {
+        let west = try record("2026-03-14 09:26:53.599-05:00 App[4101:1200001] msg")
+        #expect(west.prefix.time?.microseconds == utcMicroseconds + 5 * 3_600_000_000)
+        #expect(west.message == "msg")
+        let zulu = try record("2026-03-14 09:26:53.599Z App[4101:1200001] msg")
+        #expect(zulu.prefix.time?.microseconds == utcMicroseconds)
+        #expect(zulu.process == "App")
+    }
+
+    @Test func fractionsAreKeptToTheMicrosecond() throws {
+        #expect(try record("2024-02-29 23:59:59.123456 A[1:1] m").prefix.time?.microseconds == 1_709_251_199_123_456)
+        #expect(try record("2024-02-29 23:59:59.1234567 A[1:1] m").prefix.time?.microseconds == 1_709_251_199_123_456)
+        #expect(try record("2024-02-29 23:59:59.5 A[1:1] m").prefix.time?.microseconds == 1_709_251_199_500_000)
+        #expect(try record("2024-02-29 23:59:59 A[1:1] m").prefix.time?.microseconds == 1_709_251_199_000_000)
+    }
+
+    @Test func aProcessNameMayContainSpaces() throws {
+        let parsed = try record("2026-03-14 09:26:53.599 My App[4101:1200001] msg")
+        #expect(parsed.process == "My App")
+        #expect(parsed.prefix.process == 24..<30)
+        #expect(parsed.prefix.pid == 4101)
+        #expect(parsed.thread == "1200001")
+        #expect(parsed.message == "msg")
+    }
+
+    @Test func bracketsInTheMessageDoNotConfuseThePrefix() throws {
+        let parsed = try record("2026-03-14 09:26:53.599 App[4101:1200001] got [7:8] and [9] from Other[55:66] ok")
+        #expect(parsed.process == "App")
+        #expect(parsed.prefix.pid == 4101)
+        #expect(parsed.thread == "1200001")
+        #expect(parsed.message == "got [7:8] and [9] from Other[55:66] ok")
+    }
+
+    @Test func aBracketInTheProcessNameThatIsNoPidIsPartOfTheName() throws {
+        let parsed = try record("2026-03-14 09:26:53.599 App [beta][4101:1200001] [API] GET /v2")
+        #expect(parsed.process == "App [beta]")
+        #expect(parsed.prefix.pid == 4101)
+        #expect(parsed.message == "[API] GET /v2")
+    }
+
+    @Test func hexThreadIdsAndAMissingThreadAreRead() throws {
+        let hex = try record("2026-03-14 09:26:53.599 App[4101:0x1a2b] msg")
+        #expect(hex.thread == "0x1a2b")
+        let bare = try record("2026-03-14 09:26:53.599 App[4101] msg")
+        #expect(bare.prefix.thread == nil)
+        #expect(bare.prefix.pid == 4101)
+        #expect(bare.message == "msg")
+    }
+
+    @Test func aRecordWithAnEmptyMessageStartsItsMessageAtTheEnd() throws {
+        let line = "2026-03-14 09:26:53.599 App[4101:1200001]"
+        let parsed = try record(line)
+        #expect(parsed.prefix.messageStart == line.utf8.count)
+        #expect(parsed.message == "")
+    }
+
+    @Test func linesThatDoNotStartWithADateAreContinuations() {
+        #expect(parse("    NSLocalizedDescription=cancelled,") == .continuation)
+        #expect(parse("}") == .continuation)
+        #expect(parse("") == .continuation)
+        #expect(parse("Error Domain=NSURLErrorDomain Code=-999 \"cancelled\"") == .continuation)
+        #expect(parse("12:00:01 App[1:1] not a date") == .continuation)
+        #expect(parse("2026-03") == .continuation)
+    }
+
+    @Test func aDateWithoutACompleteTimeIsMalformed() {
+        let reason = "a date without a complete time (expected YYYY-MM-DD HH:MM:SS)"
+        #expect(parse("2026-03-14 09:26") == .malformed(reason))
+        #expect(parse("2026-03-14") == .malformed(reason))
+        #expect(parse("2026-13-14 09:26:53.599 App[1:1] month 13") == .malformed(reason))
+        #expect(parse("2026-03-14 25:26:53.599 App[1:1] hour 25") == .malformed(reason))
+    }
+
+    @Test func aTimeStampNotFollowedByASpaceIsMalformed() {
+        #expect(parse("2026-03-14 09:26:53.599App[1:1] msg") == .malformed("no space after the time stamp"))
+    }
+
+    @Test func aTimeStampWithoutProcessBracketIsMalformed() {
+        let reason = "no Process[pid:thread] after the time stamp"
+        #expect(parse("2026-03-14 09:26:53.599 just a message") == .malformed(reason))
+        #expect(parse("2026-03-14 09:26:53.599 App[pid:1] msg") == .malformed(reason))
+        #expect(parse("2026-03-14 09:26:53.599 App[4101:1200001]msg") == .malformed(reason))
+    }
+
+    @Test func clockTextShowsHoursMinutesSecondsAndMilliseconds() {
+        #expect(Timestamp(microseconds: utcMicroseconds).clockText == "09:26:53.599")
+        #expect(Timestamp(microseconds: 1_709_251_199_123_456).clockText == "23:59:59.123")
+        #expect(Timestamp(microseconds: 0).clockText == "00:00:00.000")
+        #expect(Timestamp(microseconds: 3_661_007_000).clockText == "01:01:01.007")
+        #expect(Timestamp(microseconds: 45_000).clockText == "00:00:00.045")
+    }
+
+    @Test func clockTextOfAZonedLineShowsTheClockTheLogShows() throws {
+        let parsed = try record("2026-03-14 09:26:53.599000+0800 App[4101:1200001] msg")
+        #expect(parsed.prefix.time?.clockText == "09:26:53.599")
+    }
+
+    @Test func timestampsOrderAndMeasureSeconds() {
+        let early = Timestamp(year: 2026, month: 3, day: 14, hour: 9, minute: 26, second: 53, microsecond: 599_000)
+        let late = Timestamp(year: 2026, month: 3, day: 14, hour: 9, minute: 27, second: 23, microsecond: 849_000)
+        #expect(early.microseconds == utcMicroseconds)
+        #expect(early < late)
+        #expect(early.seconds(until: late) == 30.25)
+        #expect(late.seconds(until: early) == -30.25)
+    }
+}
+
+extension PrefixParse {
+    fileprivate var recordPrefix: RecordPrefix? {
+        if case .record(let prefix) = self { return prefix }
+        return nil
+    }
+}

@@ -16,6 +16,20 @@ import Testing
         #expect(result.failures.isEmpty, "\(result.failures.joined(separator: "\n"))")
     }
 
+    /// `cbcheck test --mutate`: no verdict may depend on line counts, clocks, task numbers or the
+    /// absence of other apps in the log.
+    @Test(arguments: TestSupport.fixturePaths())
+    func fixtureHoldsUnderEveryMutation(_ path: String) throws {
+        let url = TestSupport.packageRoot.appendingPathComponent(path)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let runner = FixtureRunner(library: try RuleLibrary.builtIn())
+        for mutation in FixtureMutation.allCases {
+            let outcome = try MutationOutcome.check(path: path, text: text, under: mutation, with: runner)
+            #expect(
+                outcome.result.passed, "under \(mutation.rawValue): \(outcome.result.failures.joined(separator: "\n"))")
+        }
+    }
+
     @Test func everyBuiltInRuleHasATriggeringAndANearMissFixture() throws {
         let library = try RuleLibrary.builtIn()
         var expected: [String: Int] = [:]

@@ -20,6 +20,11 @@ enum TestCommand {
             .init(
                 names: ["--format"], valueName: "<format>", help: "How to print the results.",
                 allowedValues: ["text", "json"], defaultValue: "text"),
+            .init(
+                names: ["--mutate"], valueName: nil,
+                help:
+                    "Also re-check every passing fixture under mutations that must not change a verdict: "
+                    + FixtureMutation.allCases.map(\.rawValue).joined(separator: ", ") + "."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
@@ -34,22 +39,29 @@ enum TestCommand {
         }
         let runner = FixtureRunner(library: library)
         var results: [FixtureRunner.Result] = []
+        var mutated: [MutationOutcome] = []
         var broken: [Diagnostic] = []
         for path in paths {
             do {
                 let text = try FixtureFiles.read(path)
-                results.append(try runner.run(path: path, text: text))
+                let result = try runner.run(path: path, text: text)
+                results.append(result)
+                if arguments.flag("mutate"), result.passed {
+                    for mutation in FixtureMutation.allCases {
+                        mutated.append(try MutationOutcome.check(path: path, text: text, under: mutation, with: runner))
+                    }
+                }
             } catch {
                 broken.append(error)
             }
         }
         if arguments.value("format") == "json" {
-            console.out(FixtureReport.json(results, broken: broken))
+            console.out(FixtureReport.json(results, broken: broken, mutations: mutated))
         } else {
-            console.out(FixtureReport.text(results, broken: broken))
+            console.out(FixtureReport.text(results, broken: broken, mutations: mutated))
         }
         if !broken.isEmpty { return 2 }
-        return results.allSatisfy(\.passed) ? 0 : 1
+        return results.allSatisfy(\.passed) && mutated.allSatisfy(\.result.passed) ? 0 : 1
     }
 }
 

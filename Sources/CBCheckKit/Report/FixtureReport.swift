@@ -2,20 +2,18 @@ import Foundation
 
 /// How `cbcheck test` prints its results: a line per fixture, a diff for each failure, counts.
 enum FixtureReport {
-    static func text(_ results: [FixtureRunner.Result], broken: [Diagnostic]) -> String {
+    static func text(
+        _ results: [FixtureRunner.Result], broken: [Diagnostic], mutations: [MutationOutcome] = []
+    ) -> String {
         var text = ""
         for result in results {
             text += "\(result.passed ? "PASS" : "FAIL") \(result.path)\n"
-            if !result.passed {
-                text += "  --- expected\n  +++ actual\n"
-                for mismatch in result.mismatches {
-                    let place = "\(result.path):\(mismatch.line)"
-                    if let expected = mismatch.expected { text += "  - \(place): \(expected)\n" }
-                    if mismatch.kind == .okViolated { text += "  - \(place): no \(mismatch.ruleID) (marked ok)\n" }
-                    if let actual = mismatch.actual { text += "  + \(place): \(actual)\n" }
-                }
-            }
+            text += diff(result)
             for todo in result.todos { text += "  todo \(result.path):\(todo)\n" }
+        }
+        for outcome in mutations where !outcome.result.passed {
+            text += "FLIP \(outcome.result.path) under \(outcome.mutation.rawValue) (\(outcome.mutation.summary))\n"
+            text += diff(outcome.result)
         }
         for diagnostic in broken { text += "BROKEN \(diagnostic)\n" }
         let passed = results.filter(\.passed).count
@@ -27,15 +25,43 @@ enum FixtureReport {
         text += "\(counts.falsePositives) false positive\(counts.falsePositives == 1 ? "" : "s"), "
         text += "\(counts.falseNegatives) false negative\(counts.falseNegatives == 1 ? "" : "s"), "
         text += "\(counts.trueNegatives) true negative\(counts.trueNegatives == 1 ? "" : "s") (ok marks that held)\n"
+        if !mutations.isEmpty {
+            let flipped = mutations.filter { !$0.result.passed }.count
+            text += "mutations: \(mutations.count) checks (\(FixtureMutation.allCases.count) mutations of each passing "
+            text += "fixture): \(mutations.count - flipped) held, \(flipped) flipped\n"
+        }
         return text
     }
 
-    static func json(_ results: [FixtureRunner.Result], broken: [Diagnostic]) -> String {
+    /// Expected against actual for a failing fixture, one line each, with file:line.
+    private static func diff(_ result: FixtureRunner.Result) -> String {
+        guard !result.passed else { return "" }
+        var text = "  --- expected\n  +++ actual\n"
+        for mismatch in result.mismatches {
+            let place = "\(result.path):\(mismatch.line)"
+            if let expected = mismatch.expected { text += "  - \(place): \(expected)\n" }
+            if mismatch.kind == .okViolated { text += "  - \(place): no \(mismatch.ruleID) (marked ok)\n" }
+            if let actual = mismatch.actual { text += "  + \(place): \(actual)\n" }
+        }
+        return text
+    }
+
+    static func json(
+        _ results: [FixtureRunner.Result], broken: [Diagnostic], mutations: [MutationOutcome] = []
+    )
+        -> String
+    {
         struct Document: Encodable {
             var version = 1
             var fixtures: [Entry]
             var broken: [String]
             var counts: Counts
+            var flips: [Flip]
+        }
+        struct Flip: Encodable {
+            var path: String
+            var mutation: String
+            var mismatches: [FixtureRunner.Mismatch]
         }
         struct Entry: Encodable {
             var path: String
@@ -47,7 +73,10 @@ enum FixtureReport {
             fixtures: results.map {
                 Entry(path: $0.path, passed: $0.passed, mismatches: $0.mismatches, todos: $0.todos)
             },
-            broken: broken.map(\.description), counts: Counts(results))
+            broken: broken.map(\.description), counts: Counts(results),
+            flips: mutations.filter { !$0.result.passed }.map {
+                Flip(path: $0.result.path, mutation: $0.mutation.rawValue, mismatches: $0.result.mismatches)
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(document)) ?? Data("{}".utf8)

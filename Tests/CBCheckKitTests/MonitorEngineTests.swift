@@ -149,4 +149,50 @@ import Testing
             [event("app.launch", 1, [:]), event("task.complete", 2, [.identifier: "bg", .task: "1"])])
         #expect(found.map(\.location.line) == [2])
     }
+
+    @Test func pooledScopesShareOneSatisfyingEvent() throws {
+        let events = [
+            event("task.complete", 1, [.identifier: "bg", .task: "1", .error: "-999"]),
+            event("task.complete", 2, [.identifier: "bg", .task: "2", .error: "-999"]),
+            event("task.create", 3, [.identifier: "bg", .task: "3"]), event("app.terminate", 4, [:]),
+        ]
+        let pooled = try findings("  after any task.complete where error == -999: require task.create", events)
+        #expect(pooled.isEmpty)
+        let settled = try findings("  after task.complete where error == -999: require task.create", events)
+        #expect(settled.map(\.location.line) == [1])
+    }
+
+    @Test func lastAtMostBoundsAScopeWithAnEnd() throws {
+        let clause = "  after app.background until app.background.return: last at most 5s"
+        let slow = try findings(
+            clause, keys: "run",
+            [event("app.background", 1, time: 0, [:]), event("app.background.return", 2, time: 7.25, [:])])
+        #expect(slow.map(\.location.line) == [2])
+        #expect(slow.first?.detail == "app.background to app.background.return took 7.25s, more than 5.0s")
+        let neverReturned = try findings(clause, keys: "run", [event("app.background", 1, time: 0, [:])])
+        #expect(neverReturned.isEmpty)
+    }
+
+    @Test func isMissingIsTheOneTestAnUnknownValueAnswers() throws {
+        let clause = "  forbid task.complete where status is missing"
+        let found = try findings(
+            clause, keys: "run",
+            [
+                event("task.complete", 1, [.identifier: "bg", .task: "1", .status: "200"]),
+                event("task.complete", 2, [.identifier: "bg", .task: "2"]),
+            ])
+        #expect(found.map(\.location.line) == [2])
+    }
+
+    @Test func givenHoldsWhatItFindsUntilTheTriggerComes() throws {
+        let clause = "  given task.complete where reason == 0: forbid app.handleEvents"
+        let triggered = try findings(
+            clause,
+            [
+                event("app.handleEvents", 1), event("task.complete", 2, [.identifier: "bg", .task: "1", .reason: "0"]),
+            ])
+        #expect(triggered.map(\.location.line) == [1])
+        let untriggered = try findings(clause, [event("app.handleEvents", 1)])
+        #expect(untriggered.isEmpty)
+    }
 }

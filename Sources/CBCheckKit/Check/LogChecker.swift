@@ -21,18 +21,23 @@ public struct LogChecker {
     /// Checks the log at `path` (`-` is standard input), streaming.
     /// - Parameters:
     ///   - onEvent: sees every trace event (for `cbcheck trace`).
+    ///   - onRunEnd: told when a run ends (or the log does), with the scenario the run followed.
     ///   - onFinding: receives each finding as soon as it is known.
     /// - Throws: `LogInputError` when the file cannot be opened or read.
     public func check(
-        path: String, onEvent: ((Event, RunRecord) -> Void)? = nil, onFinding: @escaping (Finding) -> Void
+        path: String, onEvent: ((Event, RunRecord) -> Void)? = nil,
+        onRunEnd: ((RunRecord, ScenarioTracker.Verdict?) -> Void)? = nil, onFinding: @escaping (Finding) -> Void
     ) throws(LogInputError) -> Result {
         let descriptor = try Self.open(path)
         defer { if descriptor != 0 { close(descriptor) } }
         let warnings = WarningList()
         let engine = MonitorEngine(rules: library.rules, file: path, sink: onFinding)
+        let scenarios = ScenarioTracker()
         let builder = TraceBuilder { event, run in
             onEvent?(event, run)
             engine.process(event, in: run)
+            let verdict = scenarios.add(event)
+            if event.kind == .runEnd || event.kind == .logEnd { onRunEnd?(run, verdict) }
         }
         var recognizer = EventRecognizer(map: library.eventMap)
         recognizer.onPatternFailure = { error, pattern in

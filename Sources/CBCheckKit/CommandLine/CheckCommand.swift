@@ -31,14 +31,21 @@ enum CheckCommand {
         var inputFailed = false
         for path in arguments.positionals {
             var findings: [Finding] = []
+            var scenarios: [String] = []
             do {
-                let result = try checker.check(path: path) { findings.append($0) }
+                let result = try checker.check(
+                    path: path,
+                    onRunEnd: { run, verdict in
+                        guard let verdict else { return }
+                        scenarios.append("\(path): \(RunDescription.of(run)): \(verdict.description)\n")
+                    }, onFinding: { findings.append($0) })
                 findings.sort { ($0.location.line, $0.ruleID) < ($1.location.line, $1.ruleID) }
                 for finding in findings {
                     console.out(TextReporter.render(finding))
                     tally.add(finding)
                 }
                 for warning in result.warnings { console.error("\(warning)\n") }
+                for line in scenarios { console.error(line) }
                 if arguments.flag("stats") { console.error(StatsReporter.render(result.stats, path: path)) }
             } catch {
                 console.error("error: \(error)\n")

@@ -1,7 +1,7 @@
 /// Renders one run of a trace as a table (line, time, thread, app state, event, attributes), then
 /// the run's sessions and tasks, so a rule author sees exactly what the rules see.
 enum TracePrinter {
-    static func render(run: RunRecord, events: [Event]) -> String {
+    static func render(run: RunRecord, events: [Event], scenario: ScenarioTracker.Verdict? = nil) -> String {
         var header = "run \(run.number)"
         if let process = run.process { header += " · \(process)" }
         if let pid = run.pid { header += " pid \(pid)" }
@@ -9,6 +9,7 @@ enum TracePrinter {
         header += " · main thread \(run.mainThread ?? "unknown")"
         if let ending = run.ending { header += " · ended: \(ending.reason) (line \(ending.line))" }
         var text = header + "\n"
+        if let scenario { text += "  scenario: \(scenario.description)\n" }
         text += "  \("line".padding(to: 7))\("time".padding(to: 14))\("thread".padding(to: 10))"
         text += "\("state".padding(to: 12))event\n"
         for event in events where event.kind != .runStart {

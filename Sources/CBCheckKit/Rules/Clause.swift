@@ -5,8 +5,10 @@ public struct Clause {
     public enum Scope {
         /// The whole slice.
         case always
-        /// From each `open` event to the next `close` event (or the end of the slice).
-        case after(EventMatcher, until: EventMatcher?)
+        /// From each `open` event to the next `close` event (or the end of the slice). A new `open`
+        /// settles the scope and opens another, unless `pooled` (`after any A`): then every `open`
+        /// still waiting shares the next event that satisfies the pattern.
+        case after(EventMatcher, until: EventMatcher?, pooled: Bool = false)
         /// From each `open` to the next `close`; a violation counts only once `close` arrives.
         case between(EventMatcher, and: EventMatcher)
         /// The whole slice, but judged only if `trigger` occurs in it.

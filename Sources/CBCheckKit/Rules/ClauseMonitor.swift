@@ -50,13 +50,16 @@ struct ClauseMonitor {
                 outcome = waiting
                 held = nil
             }
-        case .after(let open, let close):
+        case .after(let open, let close, let pooled):
             if isOpen, let close, close.matches(event, run: run) {
                 outcome = outcome ?? closeScope(by: event)
             }
             if open.matches(event, run: run) {
-                if isOpen { outcome = outcome ?? closeScope(by: event) }
-                reopen(at: event)
+                let stillWaiting = isOpen && pooled && seen == nil
+                if !stillWaiting {
+                    if isOpen { outcome = outcome ?? closeScope(by: event) }
+                    reopen(at: event)
+                }
             }
         case .between(let open, let close):
             if isOpen, close.matches(event, run: run) {

@@ -5,9 +5,10 @@ extension RuleParser {
         var scope = Clause.Scope.always
         var referenced = Set<EventKind>()
         if skipWord("after") {
+            let pooled = skipWord("any")
             let open = try parseMatcher()
             let close = skipWord("until") ? try parseMatcher() : nil
-            scope = .after(open, until: close)
+            scope = .after(open, until: close, pooled: pooled)
             referenced.formUnion(open.kinds.union(close?.kinds ?? []))
             try expectColon()
         } else if skipWord("between") {
@@ -30,7 +31,7 @@ extension RuleParser {
         case .require(let x, let before, _): referenced.formUnion(x.kinds.union(before?.kinds ?? []))
         case .count(let x, _, _): referenced.formUnion(x.kinds)
         case .duration:
-            guard case .after(_, let until?) = scope, !until.kinds.isEmpty else {
+            guard case .after(_, let until?, _) = scope, !until.kinds.isEmpty else {
                 throw error("'last at most' needs a scope with an end: after A until B:", at: keyword)
             }
         }

@@ -1,0 +1,89 @@
+/// Follows every run through every scenario as its events arrive (O(scenarios) per event) and
+/// names each run's scenario when it ends.
+public final class ScenarioTracker {
+    /// What a run was: the scenario it followed, or the closest one and where it departed.
+    public struct Verdict: Sendable {
+        public var run: Int
+        public var scenario: String
+        public var source: String
+        public var matched: Bool
+        /// For a run that followed none: why the closest one does not fit.
+        public var departure: String?
+
+        /// `launched-in-background (seed 000 §1)` or `none; closest: … (…), departs at line 42: …`.
+        public var description: String {
+            matched
+                ? "\(scenario) (\(source))"
+                : "none; closest: \(scenario) (\(source)), \(departure ?? "")"
+        }
+    }
+
+    /// How far one run got through one scenario.
+    private struct Progress {
+        var next = 0
+        var lastLine: Int?
+        var departure: (line: Int, kind: String)?
+    }
+
+    private let scenarios: [Scenario]
+    private var progress: [Int: [Progress]] = [:]
+    private var sawEvents: Set<Int> = []
+
+    public init(scenarios: [Scenario] = Scenario.catalog) { self.scenarios = scenarios }
+
+    /// Feeds one trace event; at a run's end returns the run's verdict (`nil` for a run with no
+    /// events of its own).
+    public func add(_ event: Event) -> Verdict? {
+        let run = event.run
+        if event.kind == .runEnd || event.kind == .logEnd {
+            defer {
+                progress[run] = nil
+                sawEvents.remove(run)
+            }
+            return sawEvents.contains(run) ? verdict(for: run) : nil
+        }
+        guard !event.kind.isSynthetic else { return nil }
+        sawEvents.insert(run)
+        var states = progress[run] ?? Array(repeating: Progress(), count: scenarios.count)
+        for (index, scenario) in scenarios.enumerated() where states[index].departure == nil {
+            var state = states[index]
+            let done = state.next == scenario.steps.count
+            if state.next > 0, !done || scenario.forbiddenToRunEnd, scenario.forbidden.contains(event.kind.name) {
+                state.departure = (event.line, event.kind.name)
+            } else if !done, scenario.steps[state.next].matches(event) {
+                state.next += 1
+                state.lastLine = event.line
+            }
+            states[index] = state
+        }
+        progress[run] = states
+        return nil
+    }
+
+    // MARK: - Private
+
+    private func verdict(for run: Int) -> Verdict {
+        let states = progress[run] ?? []
+        let complete = states.indices.filter {
+            states[$0].departure == nil && states[$0].next == scenarios[$0].steps.count
+        }
+        if let best = complete.max(by: { scenarios[$0].steps.count < scenarios[$1].steps.count }) {
+            return Verdict(run: run, scenario: scenarios[best].name, source: scenarios[best].source, matched: true)
+        }
+        // Closest: the most steps followed; on a tie, one the run did not depart from; then catalog order.
+        func closeness(_ index: Int) -> (Int, Int, Int) {
+            (states[index].next, states[index].departure == nil ? 1 : 0, -index)
+        }
+        let closest = states.indices.max { closeness($0) < closeness($1) } ?? 0
+        let state = states.isEmpty ? Progress() : states[closest]
+        let scenario = scenarios[closest]
+        let departure: String
+        if let departed = state.departure {
+            departure = "departs at line \(departed.line): \(departed.kind)"
+        } else {
+            let after = state.lastLine.map { " after line \($0)" } ?? ""
+            departure = "departs\(after): no \(scenario.steps[state.next].shown)"
+        }
+        return Verdict(run: run, scenario: scenario.name, source: scenario.source, matched: false, departure: departure)
+    }
+}

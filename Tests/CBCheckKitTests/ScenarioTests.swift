@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CBCheckKit
+
+@Suite struct ScenarioTests {
+    /// The scenario each run of a log followed, in run order.
+    private func scenarios(of path: String) throws -> [ScenarioTracker.Verdict] {
+        var verdicts: [ScenarioTracker.Verdict] = []
+        let checker = LogChecker(library: try RuleLibrary.builtIn())
+        _ = try checker.check(
+            path: TestSupport.packageRoot.appendingPathComponent(path).path,
+            onRunEnd: { _, verdict in if let verdict { verdicts.append(verdict) } }, onFinding: { _ in })
+        return verdicts
+    }
+
+    @Test func seed000ScenarioFixturesAreNamedForTheirSection() throws {
+        let relaunched = try scenarios(of: "Fixtures/scenarios/seed000-1-relaunched-in-background.log")
+        #expect(relaunched.map(\.scenario) == ["background-download", "launched-in-background"])
+        #expect(relaunched.allSatisfy { $0.matched })
+        #expect(
+            try scenarios(of: "Fixtures/scenarios/seed000-2-woken-while-backgrounded.log").map(\.scenario) == [
+                "woken-while-backgrounded"
+            ])
+        #expect(
+            try scenarios(of: "Fixtures/scenarios/seed000-3-foreground-before-done.log").map(\.scenario) == [
+                "back-to-foreground-before-done"
+            ])
+        #expect(
+            try scenarios(of: "Fixtures/scenarios/seed000-4-resumed-by-user.log").map(\.scenario) == [
+                "background-download", "relaunched-by-user-before-done",
+            ])
+    }
+
+    @Test func aRunThatFollowsNoneIsNamedWithTheClosestAndWhereItDeparts() throws {
+        let sample = try scenarios(of: "Samples/background-download.log")
+        #expect(sample.map(\.matched) == [true, false, true])
+        #expect(
+            sample[1].description
+                == "none; closest: launched-in-background (seed 000 §1), departs after line 90: no app.handler.called")
+    }
+
+    @Test func everyScenarioHasACleanFixtureThatFollowsIt() throws {
+        var followed = Set<String>()
+        for path in TestSupport.fixturePaths() where path.hasPrefix("Fixtures/scenarios/") {
+            for verdict in try scenarios(of: path) where verdict.matched { followed.insert(verdict.scenario) }
+        }
+        for scenario in Scenario.catalog {
+            #expect(followed.contains(scenario.name), "no scenario fixture follows \(scenario.name)")
+        }
+    }
+
+    @Test func aForbiddenEventIsTheDeparture() {
+        let tracker = ScenarioTracker()
+        func event(_ kind: String, _ line: Int, _ attributes: [Attribute: String] = [:]) -> Event {
+            var event = Event(kind: EventKind(named: kind)!, attributes: attributes, line: line)
+            event.run = 1
+            return event
+        }
+        for item in [
+            event("app.launch", 1), event("app.handleEvents", 2, [.identifier: "bg"]),
+            event("app.active", 3), event("task.complete", 4, [.identifier: "bg", .task: "1"]),
+        ] {
+            #expect(tracker.add(item) == nil)
+        }
+        let verdict = tracker.add(event("log.end", 4))
+        #expect(verdict?.matched == false)
+        #expect(
+            verdict?.description == "none; closest: launched-in-background (seed 000 §1), departs at line 3: app.active"
+        )
+    }
+}

@@ -107,6 +107,10 @@ extension EventKind {
             attributes: [.bgtask]),
         Entry(name: "bgtask.end", summary: "endBackgroundTask:", attributes: [.bgtask]),
         Entry(
+            name: "bgtask.overdue",
+            summary: "UIKit's warning that a background task was created over 30 seconds ago and not ended",
+            attributes: [.bgtask]),
+        Entry(
             name: "bgtask.expired", summary: "a background task's expiration handler runs",
             attributes: [.bgtask], runsOnMainThread: true),
         Entry(name: "socket.listen.open", summary: "a listening socket is opened", attributes: [.port]),

@@ -57,7 +57,7 @@ struct ClauseMonitor {
             if open.matches(event, run: run) {
                 let stillWaiting = isOpen && pooled && seen == nil
                 if !stillWaiting {
-                    if isOpen { outcome = outcome ?? closeScope(by: event) }
+                    if isOpen { outcome = outcome ?? closeScope(by: event, reachedItsEnd: false) }
                     reopen(at: event)
                 }
             }
@@ -97,9 +97,12 @@ struct ClauseMonitor {
         held = nil
     }
 
-    private mutating func closeScope(by event: Event) -> Outcome? {
+    /// Settles the open scope. `reachedItsEnd` is false when a new opener cut it short: a duration
+    /// is then unknown (the app may not log its ends), so it is not judged.
+    private mutating func closeScope(by event: Event, reachedItsEnd: Bool = true) -> Outcome? {
         isOpen = false
         if case .duration(let limit) = clause.rule {
+            guard reachedItsEnd else { return nil }
             guard let opener, let start = opener.time, let end = event.time else { return nil }
             let seconds = start.seconds(until: end)
             guard seconds > limit else { return nil }

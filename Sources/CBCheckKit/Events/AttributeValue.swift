@@ -36,6 +36,7 @@ extension AttributeValue {
     static func outcome(_ value: String) -> String {
         let lowered = value.lowercased()
         let failure = ["fail", "error", "cancel", "abort", "reject"]
+        if lowered == "false" || lowered == "no" { return "failure" }
         return failure.contains(where: { lowered.contains($0) }) ? "failure" : "success"
     }
 }

@@ -62,13 +62,14 @@ extension EventKind {
             name: "session.invalidate", summary: "invalidateAndCancel / finishTasksAndInvalidate",
             attributes: [.identifier]),
         Entry(
-            name: "session.invalid", summary: "URLSession:didBecomeInvalidWithError:", attributes: [.identifier]),
+            name: "session.invalid", summary: "URLSession:didBecomeInvalidWithError:",
+            attributes: [.identifier, .error]),
         Entry(
             name: "session.finishEvents", summary: "URLSessionDidFinishEventsForBackgroundURLSession:",
             attributes: [.identifier]),
         Entry(
             name: "task.create", summary: "a task is made (downloadTask(with:), uploadTask(with:fromFile:), …)",
-            attributes: [.identifier, .task, .kind, .fromResumeData, .body, .withHandler]),
+            attributes: [.identifier, .task, .kind, .fromResumeData, .body, .withHandler, .background]),
         Entry(name: "task.resume", summary: "a task is resumed", attributes: [.identifier, .task, .kind]),
         Entry(
             name: "task.cancel", summary: "cancel / cancelByProducingResumeData:",

@@ -23,8 +23,10 @@ public final class RunRecord {
     var waitingHandlers: [String] = []
     /// The session each task number was last seen with (task numbers are unique per session, S10).
     var taskSessions: [String: String] = [:]
-    /// The kind (download, upload, data) of each task, keyed `identifier#task`.
-    var taskKinds: [String: String] = [:]
+    /// Task numbers of tasks made on a non-background session (URLSession.shared, .default).
+    var foregroundTasks: Set<String> = []
+    /// The run made a non-background session, so "the run's only identifier" is no safe guess.
+    var hasForegroundSession = false
     /// The temporary files handed to didFinishDownloadingTo, by file name, with their task.
     var temporaryFiles: [String: (identifier: String, task: String)] = [:]
 

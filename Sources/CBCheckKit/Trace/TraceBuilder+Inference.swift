@@ -4,14 +4,22 @@ extension TraceBuilder {
     /// Fills in a missing identifier from context: the one handler still waiting, the session a
     /// task number belongs to, or the run's only background identifier. Never guesses among several.
     func inferIdentifier(of event: inout Event, in run: RunRecord) {
+        if event.kind == .sessionCreate, event[.background] == "no" { run.hasForegroundSession = true }
+        if event.kind.name == "task.create", event[.background] == "no", let task = event[.task] {
+            run.foregroundTasks.insert(task)
+        }
         guard event.kind.attributes.contains(.identifier), event[.identifier] == nil else { return }
+        // A task on URLSession.shared or a default session belongs to no background session.
+        if event[.background] == "no" { return }
+        if let task = event[.task], run.foregroundTasks.contains(task) { return }
         var candidate: String?
         if event.kind.name.hasPrefix("app.handler") || event.kind.name == "session.finishEvents" {
             let waiting = Set(run.waitingHandlers)
             if waiting.count == 1 { candidate = waiting.first }
         }
         if candidate == nil, let task = event[.task] { candidate = run.taskSessions[task] }
-        if candidate == nil, run.identifiers.count == 1 { candidate = run.identifiers.first }
+        let mayBeForeground = run.hasForegroundSession && event.kind.name.hasPrefix("task.")
+        if candidate == nil, run.identifiers.count == 1, !mayBeForeground { candidate = run.identifiers.first }
         if let candidate {
             event.attributes[.identifier] = candidate
             event.inferred.insert(.identifier)
@@ -37,12 +45,13 @@ extension TraceBuilder {
             run.temporaryFiles[String(name)] = (event[.identifier] ?? "?", task)
         }
         guard event.kind.attributes.contains(.kind) else { return }
+        let process = run.process ?? ""
         if let kind = event[.kind] {
-            run.taskKinds[key] = kind
-        } else if let known = run.taskKinds[key] ?? Self.impliedKind(of: event.kind) {
+            taskKinds[process, default: [:]][key] = kind
+        } else if let known = taskKinds[process]?[key] ?? Self.impliedKind(of: event.kind) {
             event.attributes[.kind] = known
             event.inferred.insert(.kind)
-            run.taskKinds[key] = known
+            taskKinds[process, default: [:]][key] = known
         }
     }
 

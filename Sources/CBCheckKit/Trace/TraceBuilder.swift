@@ -12,6 +12,9 @@ public final class TraceBuilder {
     private var runCount = 0
     private var sequence = 0
     private var lastEvent: Event?
+    /// The kind (download, upload, data) of each task, keyed by process, then `identifier#task`:
+    /// kept across runs, because a background task outlives the run that made it.
+    var taskKinds: [String: [String: String]] = [:]
 
     public init(sink: @escaping Sink) { self.sink = sink }
 

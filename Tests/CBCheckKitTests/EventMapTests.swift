@@ -45,12 +45,7 @@ import Testing
     }
 
     private func diagnostic(_ text: String) -> Diagnostic? {
-        do {
-            _ = try parse(text)
-            return nil
-        } catch {
-            return error
-        }
+        capturedDiagnostic { () throws(Diagnostic) in try parse(text) }
     }
 
     // MARK: - The built-in map on realistic lines

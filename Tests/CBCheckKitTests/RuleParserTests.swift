@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import CBCheckKit
@@ -9,12 +10,7 @@ import Testing
     }
 
     private func diagnostic(_ text: String) -> Diagnostic? {
-        do {
-            _ = try parse(text)
-            return nil
-        } catch {
-            return error
-        }
+        capturedDiagnostic { () throws(Diagnostic) in try parse(text) }
     }
 
     private let header = "rule CB900 test-rule\n  summary \"a test\"\n"

@@ -1,3 +1,4 @@
+import CBCheckKit
 import Foundation
 
 /// Paths and process helpers shared by the unit and end-to-end tests.
@@ -66,5 +67,15 @@ public enum TestSupport {
         let url = directory.appendingPathComponent(name)
         try data.write(to: url)
         return url.path
+    }
+}
+
+/// The diagnostic `body` throws, or `nil` when it succeeds: for tests of what a mistake reports.
+public func capturedDiagnostic<T>(_ body: () throws(Diagnostic) -> T) -> Diagnostic? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error
     }
 }

@@ -51,6 +51,15 @@ import Testing
         }
     }
 
+    @Test(arguments: TestSupport.fixturePaths().filter { $0.hasPrefix("Fixtures/scenarios/") })
+    func noRuleFiresOnACleanScenario(_ path: String) throws {
+        var findings: [Finding] = []
+        _ = try LogChecker(library: try RuleLibrary.builtIn()).check(
+            path: TestSupport.packageRoot.appendingPathComponent(path).path
+        ) { findings.append($0) }
+        #expect(findings.isEmpty, "\(findings.map { "\($0.location): [\($0.ruleID)] \($0.detail)" })")
+    }
+
     @Test func aForbiddenEventIsTheDeparture() {
         let tracker = ScenarioTracker()
         func event(_ kind: String, _ line: Int, _ attributes: [Attribute: String] = [:]) -> Event {

@@ -41,7 +41,9 @@ demo: build
 	echo "that says what happened and the log lines that make the case. The sample's second run was"; \
 	echo "relaunched in the background; its app called the handleEvents completion handler inside"; \
 	echo "didFinishDownloadingTo (CB101: before URLSessionDidFinishEvents) and from a background"; \
-	echo "thread (CB104). The --stats block says how every line was read. Exit status: $$status"; \
+	echo "thread (CB104). The 'run N (...)' lines name the documented scenario each run followed:"; \
+	echo "run 2 departs from seed 000 §1 because the handler call came before the session's last events."; \
+	echo "The --stats block says how every line was read. Exit status: $$status"; \
 	echo "(0 clean, 1 findings at or above --fail-on, 2 usage or input error)."; \
 	echo "Next: '.build/release/cbcheck explain CB101', '.build/release/cbcheck trace $(SAMPLE)'."
 

@@ -228,10 +228,11 @@ import Testing
             ])
     }
 
-    @Test func theIgnoreCaseFlagDropsThePrefilterLiteral() throws {
+    @Test func theIgnoreCaseFlagKeepsTheLiteralButComparesItIgnoringCase() throws {
         let map = try parse("event app.handler.called\n  match /Handler Fired/i\n  match /handler fired twice/")
         let patterns = try #require(map.entries.first?.patterns)
-        #expect(patterns.map(\.literal) == [nil, Array("handler fired twice".utf8)])
+        #expect(patterns.map(\.literals) == [[Array("Handler Fired".utf8)], [Array("handler fired twice".utf8)]])
+        #expect(patterns.map(\.caseless) == [true, false])
         try expect("HANDLER FIRED", map: map, [("app.handler.called", [:])])
         #expect(try recognize("handler fire", map: map).isEmpty)
     }

@@ -43,4 +43,35 @@ public enum Attribute: String, CaseIterable, Sendable, Comparable {
     case withHandler
 
     public static func < (lhs: Attribute, rhs: Attribute) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The case's position, hashed instead of the raw string: attributes are dictionary keys for
+    /// every recognized event.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ordinal)
+    }
+
+    /// The case's index in `allCases`.
+    var ordinal: Int {
+        switch self {
+        case .identifier: 0
+        case .task: 1
+        case .error: 2
+        case .status: 3
+        case .reason: 4
+        case .bytes: 5
+        case .expected: 6
+        case .offset: 7
+        case .location: 8
+        case .path: 9
+        case .kind: 10
+        case .background: 11
+        case .fromResumeData: 12
+        case .bgtask: 13
+        case .port: 14
+        case .name: 15
+        case .outcome: 16
+        case .body: 17
+        case .withHandler: 18
+        }
+    }
 }

@@ -18,7 +18,11 @@ public struct Event: Sendable {
 
     // Filled in by the trace builder.
     /// 1-based run number within the file.
-    public var run = 0
+    public var run = 0 {
+        didSet { runKey = String(run) }
+    }
+    /// `run` as text, made once: the slice trees key runs by it for every event.
+    public private(set) var runKey = "0"
     /// Whether the event ran on its run's main thread; `nil` when either thread is unknown.
     public var isOnMainThread: Bool?
     /// The app's state when the event happened, as derived from lifecycle events before it.

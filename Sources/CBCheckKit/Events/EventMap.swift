@@ -1,3 +1,5 @@
+import CPCRE2
+
 /// Turns log messages into canonical events: an ordered list of entries, each a kind and the
 /// PCRE2 patterns that recognize it, plus attribute extractors shared by all kinds.
 ///
@@ -15,11 +17,26 @@ public struct EventMap {
         public var location: SourceLocation
     }
 
-    /// A compiled pattern and the literal it needs (for the prefilter), with where it was written.
+    /// A compiled pattern and the literals one of which every match contains (for the prefilter),
+    /// with where it was written.
     public struct MapPattern {
         public var pattern: Pattern
-        public var literal: [UInt8]?
+        /// `nil`: no literal is known, the pattern runs on every message.
+        public var literals: [[UInt8]]?
+        /// The literals are to be found ignoring ASCII case (the `i` flag).
+        public var caseless: Bool
         public var location: SourceLocation
+
+        /// Whether `message` contains one of the literals (always true when there are none).
+        func mayMatch(_ message: UnsafeRawBufferPointer) -> Bool {
+            guard let literals else { return true }
+            return literals.contains { literal in
+                if caseless { return LiteralScanner.containsIgnoringCase(message, literal) }
+                return literal.withUnsafeBytes { needle in
+                    cbcheck_memmem(message.baseAddress, message.count, needle.baseAddress, needle.count) != nil
+                }
+            }
+        }
     }
 
     /// Extracts one attribute wherever the event's own pattern did not capture it.

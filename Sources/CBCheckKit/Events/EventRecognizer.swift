@@ -1,40 +1,42 @@
-import CPCRE2
-
-/// Applies an `EventMap` to one record's message: a literal prefilter first, the regex only when
-/// the literal is present, attributes only once a kind has matched.
+/// Applies an `EventMap` to one record's message: the literal prefilter (`LiteralScanner`) says
+/// which patterns could match, only those regexes run, and attributes are read only once a kind
+/// has matched.
 public struct EventRecognizer {
     public let map: EventMap
+    /// The prefilter over every entry pattern, in recognition order.
+    public let scanner: LiteralScanner
     /// Called when a pattern hits its match limit on a line; the line then counts as chatter.
     public var onPatternFailure: (PatternError, EventMap.MapPattern) -> Void = { _, _ in }
+    /// For each entry, the extractors of the attributes its kinds carry, in map order.
+    private let extractorsByEntry: [[EventMap.AttributeExtractor]]
 
-    public init(map: EventMap) { self.map = map }
+    public init(map: EventMap) {
+        self.map = map
+        scanner = LiteralScanner(patterns: map.entries.flatMap(\.patterns))
+        extractorsByEntry = map.entries.map { entry in
+            let wanted = ([entry.kind] + entry.alsoKinds).reduce(into: Set<Attribute>()) { $0.formUnion($1.attributes) }
+            return map.extractors.filter { wanted.contains($0.attribute) }
+        }
+    }
 
     /// The kinds a message stands for with the attributes read from it, or `[]` for chatter.
-    public func recognize(_ message: UnsafeRawBufferPointer) -> [(EventKind, [Attribute: String])] {
-        for entry in map.entries {
+    /// - Parameter candidates: the patterns the scanner found possible in the record's lines;
+    ///   `nil` scans the message here.
+    public func recognize(
+        _ message: UnsafeRawBufferPointer, candidates: CandidateSet? = nil
+    )
+        -> [(EventKind, [Attribute: String])]
+    {
+        let candidates = candidates ?? scanner.candidates(in: message)
+        if candidates.isEmpty { return [] }
+        var index = -1
+        for (entryIndex, entry) in map.entries.enumerated() {
             for candidate in entry.patterns {
-                guard let match = firstMatch(candidate, in: message) else { continue }
-                let kinds = [entry.kind] + entry.alsoKinds
-                var captured: [Attribute: String] = [:]
-                for (name, _) in candidate.pattern.groupNames {
-                    guard let attribute = Attribute(rawValue: name), let range = match.range(named: name) else {
-                        continue
-                    }
-                    captured[attribute] = Self.text(message, range)
-                }
-                for (attribute, value) in entry.constants { captured[attribute] = value }
-                let wanted = kinds.reduce(into: Set<Attribute>()) { $0.formUnion($1.attributes) }
-                for extractor in map.extractors
-                where wanted.contains(extractor.attribute) && captured[extractor.attribute] == nil {
-                    if let match = firstMatch(extractor.pattern, in: message),
-                        let range = match.range(named: extractor.attribute.rawValue)
-                    {
-                        captured[extractor.attribute] = Self.text(message, range)
-                    }
-                }
-                return kinds.map { kind in
-                    (kind, AttributeValue.normalized(captured.filter { kind.attributes.contains($0.key) }))
-                }
+                index += 1
+                guard candidates.contains(min(index, CandidateSet.capacity - 1)),
+                    let match = run(candidate.pattern, candidate, on: message)
+                else { continue }
+                return events(of: entry, extractors: extractorsByEntry[entryIndex], candidate, match, message)
             }
         }
         return []
@@ -42,17 +44,37 @@ public struct EventRecognizer {
 
     // MARK: - Private
 
-    private func firstMatch(_ candidate: EventMap.MapPattern, in message: UnsafeRawBufferPointer) -> PatternMatch? {
-        if let literal = candidate.literal {
-            let found = literal.withUnsafeBytes { needle in
-                cbcheck_memmem(message.baseAddress, message.count, needle.baseAddress, needle.count)
-            }
-            if found == nil { return nil }
+    private func events(
+        of entry: EventMap.Entry, extractors: [EventMap.AttributeExtractor], _ candidate: EventMap.MapPattern,
+        _ match: PatternMatch, _ message: UnsafeRawBufferPointer
+    ) -> [(EventKind, [Attribute: String])] {
+        let kinds = [entry.kind] + entry.alsoKinds
+        var captured: [Attribute: String] = [:]
+        for (name, _) in candidate.pattern.groupNames {
+            guard let attribute = Attribute(rawValue: name), let range = match.range(named: name) else { continue }
+            captured[attribute] = Self.text(message, range)
         }
+        for (attribute, value) in entry.constants { captured[attribute] = value }
+        for extractor in extractors where captured[extractor.attribute] == nil {
+            guard extractor.pattern.mayMatch(message),
+                let match = run(extractor.pattern.pattern, extractor.pattern, on: message),
+                let range = match.range(named: extractor.attribute.rawValue)
+            else { continue }
+            captured[extractor.attribute] = Self.text(message, range)
+        }
+        let normalized = AttributeValue.normalized(captured)
+        return kinds.map { kind in (kind, normalized.filter { kind.attributes.contains($0.key) }) }
+    }
+
+    private func run(
+        _ pattern: Pattern, _ source: EventMap.MapPattern, on message: UnsafeRawBufferPointer
+    )
+        -> PatternMatch?
+    {
         do {
-            return try candidate.pattern.firstMatch(in: message)
+            return try pattern.firstMatch(in: message)
         } catch {
-            onPatternFailure(error, candidate)
+            onPatternFailure(error, source)
             return nil
         }
     }

@@ -94,8 +94,9 @@ struct LineWords {
         let caseless = word.flags.contains("i")
         do {
             let compiled = try Pattern(word.text, caseInsensitive: caseless)
-            let literal = caseless ? nil : RequiredLiteral.of(word.text).map { Array($0.utf8) }
-            return EventMap.MapPattern(pattern: compiled, literal: literal, location: location(of: word))
+            let literals = RequiredLiteral.alternatives(of: word.text)?.map { Array($0.utf8) }
+            return EventMap.MapPattern(
+                pattern: compiled, literals: literals, caseless: caseless, location: location(of: word))
         } catch {
             var column = word
             let offset = error.offset ?? 0

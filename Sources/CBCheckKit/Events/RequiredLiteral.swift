@@ -5,6 +5,49 @@
 /// alternation or flags, and never descends into groups or classes. Returning `nil` is always
 /// safe (the pattern then runs on every line); returning a literal that a match could lack is not.
 enum RequiredLiteral {
+    /// Literals one of which every match must contain: one per top-level alternative (`a|b`), or
+    /// the single required literal. `nil` when some alternative has none: the pattern must then
+    /// run on every message.
+    static func alternatives(of pattern: String, minimumLength: Int = 3) -> [String]? {
+        let branches = topLevelBranches(of: pattern)
+        if branches.count == 1 { return of(pattern, minimumLength: minimumLength).map { [$0] } }
+        var literals: [String] = []
+        for branch in branches {
+            guard let literal = of(branch, minimumLength: minimumLength) else { return nil }
+            literals.append(literal)
+        }
+        return literals
+    }
+
+    /// The pattern split at `|` outside groups and classes; one element when there is none.
+    static func topLevelBranches(of pattern: String) -> [String] {
+        var branches: [String] = []
+        var current = String.UnicodeScalarView()
+        var depth = 0
+        var inClass = false
+        var escaped = false
+        for scalar in pattern.unicodeScalars {
+            defer { if !(scalar == "|" && depth == 0 && !inClass && !escaped) { current.append(scalar) } }
+            if escaped {
+                escaped = false
+                continue
+            }
+            switch scalar {
+            case "\\": escaped = true
+            case "[": inClass = true
+            case "]": inClass = false
+            case "(" where !inClass: depth += 1
+            case ")" where !inClass: depth -= 1
+            case "|" where depth == 0 && !inClass:
+                branches.append(String(current))
+                current = String.UnicodeScalarView()
+            default: break
+            }
+        }
+        branches.append(String(current))
+        return branches
+    }
+
     /// The longest top-level literal run of at least `minimumLength` bytes, or `nil`.
     static func of(_ pattern: String, minimumLength: Int = 3) -> String? {
         let characters = Array(pattern.unicodeScalars)

@@ -2,6 +2,12 @@
 /// control character (NUL, ESC, …) is shown as `\xNN`, so a terminal never interprets log content.
 enum DisplayText {
     static func from(_ bytes: UnsafeRawBufferPointer) -> String {
+        // Fast path: no control bytes and valid UTF-8 (nearly every line) needs no escaping.
+        if !bytes.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }),
+            let text = String(validating: bytes, as: UTF8.self)
+        {
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var index = 0
         while index < bytes.count {

@@ -14,6 +14,8 @@ public final class RecordAssembler {
     private var message: [UInt8] = []
     private var prefix: RecordPrefix?
     private var recordLine = 0
+    /// The patterns the record's lines so far could match (the literal prefilter's verdict).
+    private var candidates = CandidateSet()
 
     /// - Parameter sink: receives each recognized event, in log order.
     public init(format: any LogFormat, recognizer: EventRecognizer, sink: @escaping (Event) -> Void) {
@@ -40,7 +42,9 @@ public final class RecordAssembler {
             firstLine.removeAll(keepingCapacity: true)
             firstLine.append(contentsOf: line)
             message.removeAll(keepingCapacity: true)
-            message.append(contentsOf: line[parsed.messageStart...])
+            let text = UnsafeRawBufferPointer(rebasing: line[parsed.messageStart...])
+            message.append(contentsOf: text)
+            candidates = recognizer.scanner.candidates(in: text)
         case .continuation:
             guard prefix != nil else {
                 unparseable(info.number, "no record prefix, and no record before it to continue")
@@ -50,6 +54,7 @@ public final class RecordAssembler {
             if message.count + line.count < Self.maximumRecordBytes {
                 message.append(0x0A)
                 message.append(contentsOf: line)
+                candidates.formUnion(recognizer.scanner.candidates(in: line))
             } else {
                 stats.continuationsNotMatched += 1
             }
@@ -75,7 +80,12 @@ public final class RecordAssembler {
     private func flush() {
         guard let prefix else { return }
         self.prefix = nil
-        let recognized = message.withUnsafeBytes { recognizer.recognize($0) }
+        if candidates.isEmpty {
+            stats.chatter += 1
+            return
+        }
+        let found = candidates
+        let recognized = message.withUnsafeBytes { recognizer.recognize($0, candidates: found) }
         guard !recognized.isEmpty else {
             stats.chatter += 1
             return

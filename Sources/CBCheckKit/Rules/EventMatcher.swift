@@ -1,10 +1,18 @@
 /// A set of event kinds with an optional condition: `task.progress, task.complete where error == nil`.
 public struct EventMatcher {
-    public var kinds: Set<EventKind>
-    public var condition: Condition?
+    public let kinds: Set<EventKind>
+    public let condition: Condition?
+    /// `kinds` as a bit mask, for the per-event test.
+    private let mask: KindMask
+
+    public init(kinds: Set<EventKind>, condition: Condition?) {
+        self.kinds = kinds
+        self.condition = condition
+        mask = KindMask(kinds)
+    }
 
     public func matches(_ event: Event, run: RunRecord?) -> Bool {
-        guard kinds.contains(event.kind) else { return false }
+        guard mask.contains(event.kind) else { return false }
         guard let condition else { return true }
         return condition.evaluate(event, run: run) == true
     }

@@ -53,7 +53,9 @@ public final class MonitorEngine {
     private func step(_ leaf: SliceTree.Node, _ tree: SliceTree, _ event: Event, isEnd: Bool) {
         let run = runs[event.run]
         for ruleIndex in tree.rules.indices where !leaf.decided[ruleIndex] {
+            guard isEnd || tree.ruleMasks[ruleIndex].contains(event.kind) else { continue }
             for clauseIndex in leaf.monitors[ruleIndex].indices {
+                guard isEnd || tree.clauseMasks[ruleIndex][clauseIndex].contains(event.kind) else { continue }
                 let outcome =
                     isEnd
                     ? leaf.monitors[ruleIndex][clauseIndex].finish(at: event)

@@ -7,7 +7,7 @@ public enum SliceKey: String, CaseIterable, Sendable {
     /// at all (the event concerns every slice of its run and is broadcast to them).
     func value(of event: Event) -> String?? {
         switch self {
-        case .run: return .some(String(event.run))
+        case .run: return .some(event.runKey)
         case .identifier: return carried(.identifier, event)
         case .task: return carried(.task, event)
         case .bgtask: return carried(.bgtask, event)

@@ -18,13 +18,19 @@ final class SliceTree {
 
     let keys: [SliceKey]
     let rules: [CompiledRule]
-    private let referenced: Set<EventKind>
+    /// The kinds each rule, and each of its clauses, looks at: an event of another kind leaves
+    /// their monitors as they are, so they are not stepped at all.
+    let ruleMasks: [KindMask]
+    let clauseMasks: [[KindMask]]
+    private let referenced: KindMask
     private var root = Node()
 
     init(keys: [SliceKey], rules: [CompiledRule]) {
         self.keys = keys
         self.rules = rules
-        self.referenced = rules.reduce(into: Set<EventKind>()) { $0.formUnion($1.referencedKinds) }
+        self.referenced = KindMask(rules.reduce(into: Set<EventKind>()) { $0.formUnion($1.referencedKinds) })
+        ruleMasks = rules.map { KindMask($0.referencedKinds) }
+        clauseMasks = rules.map { $0.clauses.map { KindMask($0.referencedKinds) } }
     }
 
     /// Routes `event` to its slices and calls `visit` with every leaf it reaches (and, for a leaf
@@ -32,7 +38,9 @@ final class SliceTree {
     func deliver(_ event: Event, _ visit: (Node, Event) -> Void) {
         let isBoundary = event.kind == .runEnd || event.kind == .logEnd
         guard isBoundary || referenced.contains(event.kind) else { return }
-        deliver(event, at: root, level: 0, path: [], visit)
+        var path: [Node] = []
+        path.reserveCapacity(keys.count)
+        deliver(event, at: root, level: 0, path: &path, visit)
     }
 
     /// Drops the slices of a finished run; they can receive nothing more.
@@ -51,14 +59,17 @@ final class SliceTree {
 
     // MARK: - Private
 
+    /// `path` holds the nodes above `node` while the event descends; it is restored on return.
     private func deliver(
-        _ event: Event, at node: Node, level: Int, path: [Node], _ visit: (Node, Event) -> Void
+        _ event: Event, at node: Node, level: Int, path: inout [Node], _ visit: (Node, Event) -> Void
     ) {
         if level == keys.count { return visit(node, event) }
         switch keys[level].value(of: event) {
         case .some(.some(let value)):
+            path.append(node)
+            defer { path.removeLast() }
             if let child = node.children[value] {
-                return deliver(event, at: child, level: level + 1, path: path + [node], visit)
+                return deliver(event, at: child, level: level + 1, path: &path, visit)
             }
             let child = Node()
             node.children[value] = child
@@ -70,16 +81,18 @@ final class SliceTree {
                 }
                 child.monitors = rules.map { $0.clauses.map(ClauseMonitor.init) }
                 child.decided = Array(repeating: false, count: rules.count)
-                let replay = (path + [node]).flatMap { $0.lastBroadcast.values }.sorted { $0.sequence < $1.sequence }
+                let replay = path.flatMap { $0.lastBroadcast.values }.sorted { $0.sequence < $1.sequence }
                 for earlier in replay { visit(child, earlier) }
             }
-            deliver(event, at: child, level: level + 1, path: path + [node], visit)
+            deliver(event, at: child, level: level + 1, path: &path, visit)
         case .some(.none):
             return  // the kind names this key but the log did not say it: unknown, skipped
         case .none:
             if event.kind != .runEnd, event.kind != .logEnd { node.lastBroadcast[event.kind] = event }
+            path.append(node)
+            defer { path.removeLast() }
             for key in node.children.keys.sorted() {
-                deliver(event, at: node.children[key]!, level: level + 1, path: path + [node], visit)
+                deliver(event, at: node.children[key]!, level: level + 1, path: &path, visit)
             }
         }
     }

@@ -60,10 +60,10 @@ extension TraceBuilder {
         ["task.finishDownload", "task.resumedAt"].contains(kind.name) ? "download" : nil
     }
 
-    /// The task whose downloaded temporary file (`CFNetworkDownload_….tmp`) the event's text names.
+    /// The task whose downloaded temporary file (`CFNetworkDownload_….tmp`, the `path` attribute)
+    /// the event names: one dictionary look-up, whatever the number of files.
     private func taskNamingFile(in event: Event, _ run: RunRecord) -> (identifier: String, task: String)? {
-        guard event.kind.name.hasPrefix("app.file") else { return nil }
-        for (name, task) in run.temporaryFiles where event.text.contains(name) { return task }
-        return nil
+        guard let path = event[.path], let name = path.split(separator: "/").last else { return nil }
+        return run.temporaryFiles[String(name)]
     }
 }

@@ -1,0 +1,38 @@
+/// A set of event-map pattern indices (0..<256) in four machine words: no allocation, so one can
+/// be kept per record and OR-ed per line on the hot path.
+public struct CandidateSet: Equatable, Sendable {
+    public static let capacity = 256
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    public init() {}
+
+    public var isEmpty: Bool { words.0 | words.1 | words.2 | words.3 == 0 }
+
+    public mutating func insert(_ index: Int) {
+        let bit = UInt64(1) << UInt64(index & 63)
+        switch index >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    public func contains(_ index: Int) -> Bool {
+        let bit = UInt64(1) << UInt64(index & 63)
+        switch index >> 6 {
+        case 0: return words.0 & bit != 0
+        case 1: return words.1 & bit != 0
+        case 2: return words.2 & bit != 0
+        default: return words.3 & bit != 0
+        }
+    }
+
+    public mutating func formUnion(_ other: CandidateSet) {
+        words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
+    }
+
+    public static func == (lhs: CandidateSet, rhs: CandidateSet) -> Bool {
+        lhs.words == rhs.words
+    }
+}

@@ -1,0 +1,17 @@
+/// A set of event kinds as a bit mask: the monitors test "is this event one of these kinds" for
+/// every event and every clause, so the test is two loads and an AND, not a hash.
+public struct KindMask: Sendable, Equatable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    public init<S: Sequence>(_ kinds: S) where S.Element == EventKind {
+        precondition(EventKind.all.count <= 128, "KindMask holds at most 128 kinds")
+        for kind in kinds {
+            if kind.index < 64 { low |= 1 << UInt64(kind.index) } else { high |= 1 << UInt64(kind.index - 64) }
+        }
+    }
+
+    public func contains(_ kind: EventKind) -> Bool {
+        kind.index < 64 ? low & (1 << UInt64(kind.index)) != 0 : high & (1 << UInt64(kind.index - 64)) != 0
+    }
+}

@@ -8,7 +8,7 @@ SWIFT ?= swift
 SAMPLE := Samples/background-download.log
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/cbcheck
 
-.PHONY: setup build demo test lint format install clean
+.PHONY: setup build demo test lint format install clean bench bench-callgrind
 
 # libpcre2-8 (with its pkg-config file) is the one system library cbcheck links against.
 setup:
@@ -64,3 +64,20 @@ install: build
 
 clean:
 	$(SWIFT) package clean
+
+# Throughput and peak memory beside rg, pcre2grep and wc on generated logs (docs/performance.md).
+bench: build
+	@for tool in rg pcre2grep /usr/bin/time; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+		if command -v apt-get >/dev/null 2>&1; then \
+			SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+			$$SUDO apt-get install -y -qq ripgrep pcre2-utils time >/dev/null; \
+		else echo "bench: install ripgrep, pcre2grep (pcre2-utils) and GNU time"; exit 2; fi; \
+	fi
+	python3 Scripts/bench/bench.py $(BENCH_ARGS)
+
+# Instructions per input byte on the 20 MB log: repeatable on a noisy machine.
+bench-callgrind: build
+	@test -f bench-out/bench-20mb.log || python3 Scripts/bench/generate_log.py 20 bench-out/bench-20mb.log
+	valgrind --tool=callgrind --callgrind-out-file=bench-out/callgrind.out .build/release/cbcheck bench-out/bench-20mb.log > /dev/null 2> bench-out/callgrind.err; \
+	python3 -c "import os,re; t=int(re.search(r'^(?:summary|totals): (\d+)', open('bench-out/callgrind.out').read(), re.M).group(1)); s=os.path.getsize('bench-out/bench-20mb.log'); print(f'{t} instructions, {t/s:.1f} per input byte')"

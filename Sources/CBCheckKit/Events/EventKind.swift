@@ -51,6 +51,29 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     public static let appHandleEvents = named("app.handleEvents")
     public static let handlerCalled = named("app.handler.called")
     public static let sessionCreate = named("session.create")
+    public static let sessionFinishEvents = named("session.finishEvents")
+    public static let taskCreate = named("task.create")
+    public static let taskComplete = named("task.complete")
+    public static let taskFinishDownload = named("task.finishDownload")
+    public static let taskResumedAt = named("task.resumedAt")
+
+    /// Whether events of this kind carry `attribute`: a bit test, since the trace builder and the
+    /// slice trees ask it for every event.
+    public func carries(_ attribute: Attribute) -> Bool {
+        Self.attributeMasks[index] & (1 << UInt32(attribute.ordinal)) != 0
+    }
+
+    /// `task.*` kinds: callbacks and actions of one URLSession task.
+    public var isTaskKind: Bool { Self.taskKinds[index] }
+
+    /// `app.handler.*` kinds: the handleEvents completion handler.
+    public var isHandlerKind: Bool { Self.handlerKinds[index] }
+
+    private static let attributeMasks: [UInt32] = vocabulary.map { entry in
+        entry.attributes.reduce(0) { $0 | 1 << UInt32($1.ordinal) }
+    }
+    private static let taskKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("task.") }
+    private static let handlerKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("app.handler") }
 
     private static let indexByName: [String: Int] = Dictionary(
         uniqueKeysWithValues: vocabulary.enumerated().map { ($0.element.name, $0.offset) })

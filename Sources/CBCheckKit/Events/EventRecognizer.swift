@@ -29,13 +29,15 @@ public struct EventRecognizer {
     {
         let candidates = candidates ?? scanner.candidates(in: message)
         if candidates.isEmpty { return [] }
-        var index = -1
-        for (entryIndex, entry) in map.entries.enumerated() {
-            for candidate in entry.patterns {
-                index += 1
-                guard candidates.contains(min(index, CandidateSet.capacity - 1)),
-                    let match = run(candidate.pattern, candidate, on: message)
-                else { continue }
+        // Patterns are numbered in recognition order, so the first candidate that matches wins.
+        var patternOffset = 0
+        for entryIndex in map.entries.indices {
+            let patterns = map.entries[entryIndex].patterns
+            defer { patternOffset += patterns.count }
+            for (offset, candidate) in patterns.enumerated()
+            where candidates.contains(min(patternOffset + offset, CandidateSet.capacity - 1)) {
+                guard let match = run(candidate.pattern, candidate, on: message) else { continue }
+                let entry = map.entries[entryIndex]
                 return events(of: entry, extractors: extractorsByEntry[entryIndex], candidate, match, message)
             }
         }
@@ -63,7 +65,7 @@ public struct EventRecognizer {
             captured[extractor.attribute] = Self.text(message, range)
         }
         let normalized = AttributeValue.normalized(captured)
-        return kinds.map { kind in (kind, normalized.filter { kind.attributes.contains($0.key) }) }
+        return kinds.map { kind in (kind, normalized.filter { kind.carries($0.key) }) }
     }
 
     private func run(

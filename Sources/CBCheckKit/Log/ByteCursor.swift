@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A forward reader over a line's bytes for hand-written prefix parsers (no regex, no `String`).
 struct ByteCursor {
     let bytes: UnsafeRawBufferPointer
@@ -24,12 +30,16 @@ struct ByteCursor {
         return true
     }
 
-    /// Reads exactly `count` digits.
+    /// Reads exactly `count` digits. One bounds check, then unchecked loads: every log line's
+    /// time stamp goes through here.
     mutating func readNumber(digits count: Int) -> Int? {
+        guard position + count <= bytes.count, let base = bytes.baseAddress else { return nil }
+        let start = base.assumingMemoryBound(to: UInt8.self) + position
         var value = 0
         for index in 0..<count {
-            guard let byte = peek(index), Self.isDigit(byte) else { return nil }
-            value = value * 10 + Int(byte - 0x30)
+            let digit = start[index] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
         }
         position += count
         return value
@@ -85,10 +95,12 @@ struct ByteCursor {
     /// Finds `[pid:thread]` followed by a space or the end of the line, scanning past spaces in
     /// the process name. Leaves the cursor untouched.
     func findProcessBracket() -> (open: Int, pid: Int, thread: Range<Int>?, messageStart: Int)? {
+        guard let base = bytes.baseAddress else { return nil }
         var index = position
-        while index < bytes.count {
-            if bytes[index] == 0x5B, let found = readBracket(at: index) { return found }
-            index += 1
+        while index < bytes.count, let found = memchr(base + index, 0x5B, bytes.count - index) {
+            let open = base.distance(to: UnsafeRawPointer(found))
+            if let bracket = readBracket(at: open) { return bracket }
+            index = open + 1
         }
         return nil
     }

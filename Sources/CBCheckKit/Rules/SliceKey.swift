@@ -16,6 +16,6 @@ public enum SliceKey: String, CaseIterable, Sendable {
     }
 
     private func carried(_ attribute: Attribute, _ event: Event) -> String?? {
-        event.kind.attributes.contains(attribute) ? .some(event[attribute]) : nil
+        event.kind.carries(attribute) ? .some(event[attribute]) : nil
     }
 }

@@ -26,10 +26,17 @@ public final class ScenarioTracker {
     }
 
     private let scenarios: [Scenario]
+    /// Each scenario's steps and forbidden kinds as masks: the tracker tests them for every event.
+    private let stepMasks: [[KindMask]]
+    private let forbiddenMasks: [KindMask]
     private var progress: [Int: [Progress]] = [:]
     private var sawEvents: Set<Int> = []
 
-    public init(scenarios: [Scenario] = Scenario.catalog) { self.scenarios = scenarios }
+    public init(scenarios: [Scenario] = Scenario.catalog) {
+        self.scenarios = scenarios
+        stepMasks = scenarios.map { $0.steps.map { KindMask($0.kinds.compactMap(EventKind.init(named:))) } }
+        forbiddenMasks = scenarios.map { KindMask($0.forbidden.compactMap(EventKind.init(named:))) }
+    }
 
     /// Feeds one trace event; at a run's end returns the run's verdict (`nil` for a run with no
     /// events of its own).
@@ -48,9 +55,9 @@ public final class ScenarioTracker {
         for (index, scenario) in scenarios.enumerated() where states[index].departure == nil {
             var state = states[index]
             let done = state.next == scenario.steps.count
-            if state.next > 0, !done || scenario.forbiddenToRunEnd, scenario.forbidden.contains(event.kind.name) {
+            if state.next > 0, !done || scenario.forbiddenToRunEnd, forbiddenMasks[index].contains(event.kind) {
                 state.departure = (event.line, event.kind.name)
-            } else if !done, scenario.steps[state.next].matches(event) {
+            } else if !done, stepMasks[index][state.next].contains(event.kind), scenario.steps[state.next].condition(event) {
                 state.next += 1
                 state.lastLine = event.line
             }

@@ -5,20 +5,20 @@ extension TraceBuilder {
     /// task number belongs to, or the run's only background identifier. Never guesses among several.
     func inferIdentifier(of event: inout Event, in run: RunRecord) {
         if event.kind == .sessionCreate, event[.background] == "no" { run.hasForegroundSession = true }
-        if event.kind.name == "task.create", event[.background] == "no", let task = event[.task] {
+        if event.kind == .taskCreate, event[.background] == "no", let task = event[.task] {
             run.foregroundTasks.insert(task)
         }
-        guard event.kind.attributes.contains(.identifier), event[.identifier] == nil else { return }
+        guard event.kind.carries(.identifier), event[.identifier] == nil else { return }
         // A task on URLSession.shared or a default session belongs to no background session.
         if event[.background] == "no" { return }
         if let task = event[.task], run.foregroundTasks.contains(task) { return }
         var candidate: String?
-        if event.kind.name.hasPrefix("app.handler") || event.kind.name == "session.finishEvents" {
+        if event.kind.isHandlerKind || event.kind == .sessionFinishEvents {
             let waiting = Set(run.waitingHandlers)
             if waiting.count == 1 { candidate = waiting.first }
         }
         if candidate == nil, let task = event[.task] { candidate = run.taskSessions[task] }
-        let mayBeForeground = run.hasForegroundSession && event.kind.name.hasPrefix("task.")
+        let mayBeForeground = run.hasForegroundSession && event.kind.isTaskKind
         if candidate == nil, run.identifiers.count == 1, !mayBeForeground { candidate = run.identifiers.first }
         if let candidate {
             event.attributes[.identifier] = candidate
@@ -29,7 +29,7 @@ extension TraceBuilder {
     /// Fills in a task's kind (from its creation, or `download` for callbacks only downloads get)
     /// and, for the app's file moves and deletes, the task whose temporary file they name.
     func inferTask(of event: inout Event, in run: RunRecord) {
-        if event.kind.attributes.contains(.task), event[.task] == nil, let task = taskNamingFile(in: event, run) {
+        if event.kind.carries(.task), event[.task] == nil, let task = taskNamingFile(in: event, run) {
             event.attributes[.task] = task.task
             event.inferred.insert(.task)
             if event[.identifier] == nil {
@@ -39,12 +39,12 @@ extension TraceBuilder {
         }
         guard let task = event[.task] else { return }
         let key = "\(event[.identifier] ?? "?")#\(task)"
-        if event.kind.name == "task.finishDownload", let location = event[.location],
+        if event.kind == .taskFinishDownload, let location = event[.location],
             let name = location.split(separator: "/").last
         {
             run.temporaryFiles[String(name)] = (event[.identifier] ?? "?", task)
         }
-        guard event.kind.attributes.contains(.kind) else { return }
+        guard event.kind.carries(.kind) else { return }
         let process = run.process ?? ""
         if let kind = event[.kind] {
             taskKinds[process, default: [:]][key] = kind
@@ -53,11 +53,14 @@ extension TraceBuilder {
             event.inferred.insert(.kind)
             taskKinds[process, default: [:]][key] = known
         }
+        // didCompleteWithError is a task's last message (T1): forget its kind, so memory follows
+        // the open tasks, not every task the log ever had.
+        if event.kind == .taskComplete { taskKinds[process]?[key] = nil }
     }
 
     /// Only download tasks get these callbacks.
     private static func impliedKind(of kind: EventKind) -> String? {
-        ["task.finishDownload", "task.resumedAt"].contains(kind.name) ? "download" : nil
+        kind == .taskFinishDownload || kind == .taskResumedAt ? "download" : nil
     }
 
     /// The task whose downloaded temporary file (`CFNetworkDownload_….tmp`, the `path` attribute)

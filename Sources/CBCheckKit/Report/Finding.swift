@@ -33,4 +33,13 @@ public struct Finding: Sendable {
     public var sliceKeys: [(key: SliceKey, value: String)] = []
     /// The 1-based run the finding's event belongs to.
     public var run = 0
+    /// Whether a `--baseline` file already lists this finding: it is reported but fails nothing.
+    public var isBaselined = false
+
+    /// A copy marked as known from the baseline (SwiftLint's `with(severity:)` manner).
+    public func with(baselined: Bool) -> Finding {
+        var copy = self
+        copy.isBaselined = baselined
+        return copy
+    }
 }

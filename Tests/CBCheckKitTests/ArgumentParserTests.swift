@@ -91,14 +91,14 @@ import Testing
                 == UsageError("Missing value for '--rules <path>'", command: "check"))
         #expect(
             usageError(check, ["app.log", "--fail-on"])
-                == UsageError("Missing value for '--fail-on <severity>'", command: "check"))
+                == UsageError("Missing value for '--fail-on <level>'", command: "check"))
     }
 
     @Test func anEmptyValueAfterEqualsDoesNotTakeTheNextArgument() {
         #expect(
             usageError(check, ["--fail-on=", "app.log"])
                 == UsageError(
-                    "The value '' is invalid for '--fail-on <severity>'; use one of: error, warning, note",
+                    "The value '' is invalid for '--fail-on <level>'; use one of: error, warning, note, pending, never",
                     command: "check"))
     }
 
@@ -112,12 +112,12 @@ import Testing
         #expect(
             usageError(check, ["--fail-on", "fatal", "app.log"])
                 == UsageError(
-                    "The value 'fatal' is invalid for '--fail-on <severity>'; use one of: error, warning, note",
+                    "The value 'fatal' is invalid for '--fail-on <level>'; use one of: error, warning, note, pending, never",
                     command: "check"))
         #expect(
             usageError(check, ["--fail-on=Error", "app.log"])
                 == UsageError(
-                    "The value 'Error' is invalid for '--fail-on <severity>'; use one of: error, warning, note",
+                    "The value 'Error' is invalid for '--fail-on <level>'; use one of: error, warning, note, pending, never",
                     command: "check"))
     }
 

@@ -75,7 +75,7 @@ import Testing
         #expect(output.stderr.hasSuffix("  See 'cbcheck check --help' for more information.\n"))
         let badValue = try TestSupport.run([sample, "--fail-on", "fatal"])
         #expect(badValue.status == 2)
-        #expect(badValue.stderr.contains("use one of: error, warning, note"))
+        #expect(badValue.stderr.contains("use one of: error, warning, note, pending, never"))
         let noFile = try TestSupport.run(["check"])
         #expect(noFile.stderr.hasPrefix("Error: Missing expected argument '<files>'"))
     }
@@ -152,10 +152,12 @@ import Testing
         #expect(check.stdout == checkFlag.stdout)
         #expect(
             check.stdout.contains(
-                "USAGE: cbcheck check [--rules <path> ...] [--events <file> ...] [--fail-on <severity>]"))
+                "USAGE: cbcheck check [--rules <path> ...] [--events <file> ...] [--format <format>]"))
         #expect(
-            check.stdout.contains("  --fail-on <severity>    Exit with status 1 when a violation has this severity\n"))
-        #expect(check.stdout.contains("(values: error, warning, note;\n                          default: error)"))
+            check.stdout.contains("  --fail-on <level>       Exit with status 1 on a violation this severe or more;\n"))
+        #expect(
+            check.stdout.contains(
+                "(values: error, warning, note, pending, never;\n                          default: error)"))
     }
 
     @Test func anInstalledBinaryNeedsNothingBesideIt() throws {

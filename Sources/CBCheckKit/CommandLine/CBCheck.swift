@@ -13,15 +13,18 @@ public enum CBCheck {
         that encode Apple's documented orderings.
         """
 
-    /// A subcommand: what it accepts and what it does.
+    /// A subcommand: what it accepts, how it checks that the values go together (before `run`,
+    /// so mistakes print with the usage line, like swift-argument-parser's `validate()`), and what
+    /// it does.
     struct Subcommand: Sendable {
         let spec: CommandSpec
+        var validate: @Sendable (ParsedArguments) throws(UsageError) -> Void = { _ throws(UsageError) in }
         let run: @Sendable (ParsedArguments, Console) -> Int32
     }
 
     /// Every subcommand, in the order `--help` lists them; the first is the default.
     static let commands: [Subcommand] = [
-        Subcommand(spec: CheckCommand.spec, run: CheckCommand.run),
+        Subcommand(spec: CheckCommand.spec, validate: CheckCommand.validate, run: CheckCommand.run),
         Subcommand(spec: TraceCommand.spec, run: TraceCommand.run),
         Subcommand(spec: RulesCommand.spec, run: RulesCommand.run),
         Subcommand(spec: ExplainCommand.spec, run: ExplainCommand.run),
@@ -73,6 +76,7 @@ public enum CBCheck {
                 console.out(HelpFormatter.help(for: spec, tool: tool))
                 return 0
             }
+            try command.validate(parsed)
             return command.run(parsed, console)
         } catch {
             console.error(

@@ -1,89 +1,107 @@
-/// `cbcheck check FILE…`: runs every rule over each log and prints the findings.
+/// `cbcheck check FILE…`: runs every rule over each log, then writes the findings in each format
+/// asked for and maps them to the exit status.
 enum CheckCommand {
     static let spec = CommandSpec(
         name: "check", abstract: "Check logs against the ordering rules.",
         discussion: """
             Each finding is printed compiler-style (path:line:col: error: [CB101] summary), followed by
-            what happened and the log lines that show it. A finding is 'pending' when the expected
-            event had not come when the log ended and nothing shows the run ended; pending findings
-            do not fail the check unless --fail-on-pending is given.
+            what happened and the log lines that show it; --format and --report write json, sarif,
+            junit or github instead or as well. A finding is 'pending' when the expected event had not
+            come when the log ended and nothing shows the run ended; pending findings do not fail the
+            check unless --fail-on pending or --fail-on-pending is given. Findings listed in a
+            --baseline file are reported but fail nothing.
             """,
         arguments: [.init(name: "files", help: "Log files to check; '-' reads standard input.", isRepeatable: true)],
-        options: [
-            CBCheck.rulesOption, CBCheck.eventsOption,
-            .init(
-                names: ["--fail-on"], valueName: "<severity>",
-                help: "Exit with status 1 when a violation has this severity or a higher one.",
-                allowedValues: Severity.allCases.reversed().map(\.rawValue), defaultValue: "error"),
-            .init(
-                names: ["--fail-on-pending"], valueName: nil,
-                help: "Count pending findings as violations for the exit status."),
-            .init(
-                names: ["--stats"], valueName: nil,
-                help: "After each file, print how every line was read: events, continuations, chatter, unparseable."),
-        ], isDefault: true)
+        options: [CBCheck.rulesOption, CBCheck.eventsOption] + CheckOptions.reportOptions + CheckOptions.gateOptions,
+        isDefault: true)
+
+    /// The usage mistakes the parser cannot see: `--report` values, the percentage.
+    static func validate(_ arguments: ParsedArguments) throws(UsageError) {
+        _ = try CheckOptions.destinations(arguments)
+        _ = try CheckOptions.maxUnrecognized(arguments)
+    }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
-        guard let library = CBCheck.loadLibrary(arguments, console) else { return 2 }
-        let failOn = Severity(rawValue: arguments.value("fail-on") ?? "error") ?? .error
+        guard let library = CBCheck.loadLibrary(arguments, console),
+            let destinations = try? CheckOptions.destinations(arguments)
+        else { return 2 }
+        let policy = FailPolicy(
+            level: FailPolicy.Level(rawValue: arguments.value("fail-on") ?? "error") ?? .error,
+            countingPending: arguments.flag("fail-on-pending"))
+        var report = CheckReport(rules: library.rules.map(\.description), policy: policy)
         let checker = LogChecker(library: library)
-        var tally = FindingTally()
-        var inputFailed = false
         for path in arguments.positionals {
-            var findings: [Finding] = []
-            var scenarios: [String] = []
-            do {
-                let result = try checker.check(
-                    path: path,
-                    onRunEnd: { run, verdict in
-                        guard let verdict else { return }
-                        scenarios.append("\(path): \(RunDescription.of(run)): \(verdict.description)\n")
-                    }, onFinding: { findings.append($0) })
-                findings.sort { ($0.location.line, $0.ruleID) < ($1.location.line, $1.ruleID) }
-                for finding in findings {
-                    console.out(TextReporter.render(finding))
-                    tally.add(finding)
-                }
-                for warning in result.warnings { console.error("\(warning)\n") }
-                for line in scenarios { console.error(line) }
-                if arguments.flag("stats") { console.error(StatsReporter.render(result.stats, path: path)) }
-            } catch {
-                console.error("error: \(error)\n")
-                inputFailed = true
+            var file = check(path, checker, console)
+            file.problems = CheckOptions.problems(with: file.stats, arguments)
+            for problem in file.problems { console.error("\(path): error: \(problem)\n") }
+            if arguments.flag("stats"), let stats = file.stats {
+                console.error(StatsReporter.render(stats, path: path))
             }
+            report.files.append(file)
         }
-        console.error(tally.summary(files: arguments.positionals.count) + "\n")
-        if inputFailed { return 2 }
-        return tally.fails(at: failOn, countingPending: arguments.flag("fail-on-pending")) ? 1 : 0
+        do {
+            try CheckOptions.applyBaselines(arguments, to: &report, console)
+            for destination in destinations {
+                let text = destination.reporter.generateReport(report)
+                if let path = destination.path { try ReportFile.write(text, to: path) } else { console.out(text) }
+            }
+        } catch {
+            console.error("error: \(error)\n")
+            return 2
+        }
+        console.error(FindingTally(report).summary + "\n")
+        if report.hasInputErrors { return 2 }
+        return report.fails ? 1 : 0
+    }
+
+    // MARK: - Private
+
+    /// Checks one log; reading warnings and each run's scenario go to standard error as they come.
+    private static func check(_ path: String, _ checker: LogChecker, _ console: Console) -> CheckReport.File {
+        var file = CheckReport.File(path: path)
+        var runs: [CheckReport.Run] = []
+        var findings: [Finding] = []
+        do {
+            let result = try checker.check(
+                path: path,
+                onRunEnd: { run, verdict in
+                    runs.append(CheckReport.Run(run, scenario: verdict))
+                }, onFinding: { findings.append($0) })
+            for warning in result.warnings { console.error("\(warning)\n") }
+            file.stats = result.stats
+        } catch {
+            console.error("error: \(error)\n")
+            file.error = "\(error)"
+        }
+        for run in runs {
+            guard let scenario = run.scenario else { continue }
+            console.error("\(path): \(RunDescription.of(run)): \(scenario.description)\n")
+        }
+        file.runs = runs
+        file.findings = findings.sorted { ($0.location.line, $0.ruleID) < ($1.location.line, $1.ruleID) }
+        return file
     }
 }
 
-/// Counts findings by severity and verdict for the closing line and the exit status.
+/// Counts findings by severity and verdict for the closing line on standard error.
 struct FindingTally {
-    private var violated: [Severity: Int] = [:]
-    private var pending: [Severity: Int] = [:]
+    let report: CheckReport
 
-    mutating func add(_ finding: Finding) {
-        switch finding.verdict {
-        case .violated: violated[finding.severity, default: 0] += 1
-        case .pending: pending[finding.severity, default: 0] += 1
-        }
-    }
+    init(_ report: CheckReport) { self.report = report }
 
-    func fails(at threshold: Severity, countingPending: Bool) -> Bool {
-        let counted = countingPending ? violated.merging(pending, uniquingKeysWith: +) : violated
-        return counted.contains { $0.key >= threshold && $0.value > 0 }
-    }
-
-    func summary(files: Int) -> String {
+    var summary: String {
+        let findings = report.findings
         var parts: [String] = []
         for severity in Severity.allCases.reversed() {
-            let count = violated[severity, default: 0]
+            let count = findings.filter { $0.verdict == .violated && $0.severity == severity }.count
             if count > 0 { parts.append("\(count) \(severity.rawValue)\(count == 1 ? "" : "s")") }
         }
-        let pendingCount = pending.values.reduce(0, +)
-        if pendingCount > 0 { parts.append("\(pendingCount) pending") }
+        let pending = findings.filter { $0.verdict == .pending }.count
+        if pending > 0 { parts.append("\(pending) pending") }
+        let baselined = findings.filter(\.isBaselined).count
         let found = parts.isEmpty ? "no findings" : parts.joined(separator: ", ")
-        return "cbcheck: \(found) in \(files) file\(files == 1 ? "" : "s")"
+        let known = baselined > 0 ? " (\(baselined) in the baseline)" : ""
+        let files = report.files.count
+        return "cbcheck: \(found)\(known) in \(files) file\(files == 1 ? "" : "s")"
     }
 }

@@ -21,9 +21,13 @@ public final class Console {
         Console(out: { write($0, to: 1) }, error: { write($0, to: 2) })
     }
 
-    private static func write(_ text: String, to descriptor: Int32) {
+    /// Writes all of `text` to `descriptor`, retrying short writes and `EINTR`; shared with
+    /// `ReportFile`.
+    /// - Returns: `nil` when everything was written, else the system's reason.
+    @discardableResult
+    static func write(_ text: String, to descriptor: Int32) -> String? {
         var text = text
-        text.withUTF8 { buffer in
+        return text.withUTF8 { buffer -> String? in
             var offset = 0
             while offset < buffer.count {
                 #if canImport(Glibc)
@@ -32,9 +36,10 @@ public final class Console {
                     let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 #endif
                 if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
+                if written <= 0 { return String(cString: strerror(errno)) }
                 offset += written
             }
+            return nil
         }
     }
 

@@ -28,4 +28,18 @@ public struct Finding: Sendable {
     public var evidence: [Evidence]
     /// The slice, as `run 2, identifier com.acme.bg`.
     public var slice: String
+    /// The slice's keys and values in the rule's order (`run` → `2`, `identifier` → `com.acme.bg`),
+    /// for reports and fingerprints that need the parts rather than the sentence.
+    public var sliceKeys: [(key: SliceKey, value: String)] = []
+    /// The 1-based run the finding's event belongs to.
+    public var run = 0
+    /// Whether a `--baseline` file already lists this finding: it is reported but fails nothing.
+    public var isBaselined = false
+
+    /// A copy marked as known from the baseline (SwiftLint's `with(severity:)` manner).
+    public func with(baselined: Bool) -> Finding {
+        var copy = self
+        copy.isBaselined = baselined
+        return copy
+    }
 }

@@ -1,17 +1,27 @@
 /// Findings as compilers print diagnostics, one per line, so editors and CI annotate the log:
 /// `path:line:col: error: [CB101] summary`, then the sentence that says what happened and the
 /// evidence lines, indented.
-public enum TextReporter {
+public enum TextReporter: Reporter {
     public static let identifier = "text"
     public static let description = "compiler-style lines: path:line:col: severity: [ID] summary"
 
     /// Longest excerpt of a log line shown as evidence.
     static let excerptLength = 110
 
+    public static func generateReport(_ report: CheckReport) -> String {
+        report.files.map(render).joined()
+    }
+
+    /// One file's findings, in line order.
+    static func render(_ file: CheckReport.File) -> String {
+        file.findings.map(render).joined()
+    }
+
     public static func render(_ finding: Finding) -> String {
         let pending = finding.verdict == .pending ? " (pending: the log ended before the run did)" : ""
-        var text =
-            "\(finding.location): \(finding.severity.rawValue): [\(finding.ruleID)] \(finding.summary)\(pending)\n"
+        let baselined = finding.isBaselined ? " (in the baseline)" : ""
+        var text = "\(finding.location): \(finding.severity.rawValue): [\(finding.ruleID)] \(finding.summary)"
+        text += "\(pending)\(baselined)\n"
         text += "    \(finding.detail) (\(finding.slice))\n"
         for evidence in finding.evidence.sorted(by: { $0.line < $1.line }) {
             text += "    \(finding.location.file):\(evidence.line): \(evidence.kind): \(evidence.role)\n"

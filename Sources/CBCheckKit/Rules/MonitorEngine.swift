@@ -86,6 +86,7 @@ public final class MonitorEngine {
             ruleID: description.id, ruleName: description.name, severity: description.severity, verdict: verdict,
             summary: description.summary,
             location: SourceLocation(file: file, line: outcome.at.line, column: outcome.at.column),
-            detail: outcome.detail, evidence: evidence, slice: slice)
+            detail: outcome.detail, evidence: evidence, slice: slice,
+            sliceKeys: zip(tree.keys, leaf.keyValues).map { (key: $0, value: $1) }, run: outcome.at.run)
     }
 }

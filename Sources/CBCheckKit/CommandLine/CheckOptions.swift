@@ -1,0 +1,135 @@
+/// The options of `cbcheck check` that choose where results go (`--format`, `--output`,
+/// `--report`, baselines) and what fails the run (`--fail-on`, `--max-unrecognized`,
+/// `--require-exercised`), with what each value means.
+enum CheckOptions {
+    /// Where one report goes: a file, or standard output when `path` is `nil`.
+    struct Destination {
+        var reporter: any Reporter.Type
+        var path: String?
+    }
+
+    static let reportOptions: [CommandSpec.Option] = [
+        .init(
+            names: ["--format"], valueName: "<format>",
+            help: "The format of the report on standard output (or in --output).",
+            allowedValues: ReporterList.identifiers, defaultValue: TextReporter.identifier),
+        .init(
+            names: ["--output"], valueName: "<file>",
+            help: "Write the --format report to this file (atomically) instead of standard output."),
+        .init(
+            names: ["--report"], valueName: "<format>=<file>",
+            help: "Also write a report in this format to this file, e.g. sarif=cbcheck.sarif.",
+            isRepeatable: true),
+        .init(
+            names: ["--baseline"], valueName: "<file>",
+            help:
+                "Findings listed in this file are reported but fail nothing; entries no finding matches are listed as stale."
+        ),
+        .init(
+            names: ["--write-baseline"], valueName: "<file>",
+            help: "Write every finding of this check to a baseline file, to accept them for now."),
+    ]
+
+    static let gateOptions: [CommandSpec.Option] = [
+        .init(
+            names: ["--fail-on"], valueName: "<level>",
+            help:
+                "Exit with status 1 on a violation this severe or more; 'pending' fails on any finding, 'never' on none.",
+            allowedValues: FailPolicy.Level.allCases.map(\.rawValue), defaultValue: "error"),
+        .init(
+            names: ["--fail-on-pending"], valueName: nil,
+            help: "Count pending findings at the --fail-on severity as violations too."),
+        .init(
+            names: ["--max-unrecognized"], valueName: "<percent>",
+            help:
+                "Fail when more than this percentage of a log's lines could not be parsed (a capture in another format)."
+        ),
+        .init(
+            names: ["--require-exercised"], valueName: nil,
+            help:
+                "Fail when a log never reached the background path the rules check (no background, handleEvents or finishEvents)."
+        ),
+        .init(
+            names: ["--stats"], valueName: nil,
+            help: "After each file, print how every line was read: events, continuations, chatter, unparseable."),
+    ]
+
+    /// The reports to write: `--format` to `--output` or standard output, then each `--report`.
+    /// - Throws: `UsageError` for a `--report` without `=`, an unknown format, or two reports to
+    ///   one file.
+    static func destinations(_ arguments: ParsedArguments) throws(UsageError) -> [Destination] {
+        let format = arguments.value("format") ?? TextReporter.identifier
+        var destinations = [Destination(reporter: ReporterList.reporter(for: format)!, path: arguments.value("output"))]
+        for value in arguments.all("report") {
+            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[1].isEmpty else {
+                throw UsageError(
+                    "The value '\(value)' is invalid for '--report'; use <format>=<file>", command: "check")
+            }
+            guard let reporter = ReporterList.reporter(for: parts[0]) else {
+                throw UsageError(
+                    "Unknown report format '\(parts[0])' in '--report \(value)'; use one of: "
+                        + ReporterList.identifiers.joined(separator: ", "), command: "check")
+            }
+            if destinations.contains(where: { $0.path == parts[1] }) {
+                throw UsageError("Two reports would be written to '\(parts[1])'", command: "check")
+            }
+            destinations.append(Destination(reporter: reporter, path: parts[1]))
+        }
+        return destinations
+    }
+
+    /// `--max-unrecognized` as a number from 0 to 100, or `nil` when not given.
+    static func maxUnrecognized(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
+        guard let text = arguments.value("max-unrecognized") else { return nil }
+        let trimmed = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let percent = Double(trimmed), (0...100).contains(percent) else {
+            throw UsageError(
+                "The value '\(text)' is invalid for '--max-unrecognized <percent>'; use a number from 0 to 100",
+                command: "check")
+        }
+        return percent
+    }
+
+    /// Event kinds that show a log reached the background path the rules are about.
+    static let exercisingKinds = ["app.background", "app.handleEvents", "session.finishEvents"]
+
+    /// The file-wide checks that fail for a log with these statistics.
+    static func problems(with stats: LineStats?, _ arguments: ParsedArguments) -> [String] {
+        guard let stats else { return [] }
+        var problems: [String] = []
+        let read = stats.lines - stats.annotations
+        if let limit = try? maxUnrecognized(arguments), read > 0 {
+            let percent = Double(stats.unparseable) * 100 / Double(read)
+            if percent > limit {
+                problems.append(
+                    "\(stats.unparseable) of \(read) lines (\(Int(percent.rounded()))%) could not be parsed, "
+                        + "more than --max-unrecognized \(arguments.value("max-unrecognized")!)")
+            }
+        }
+        if arguments.flag("require-exercised"), !exercisingKinds.contains(where: { stats.eventsByKind[$0] != nil }) {
+            problems.append(
+                "the log never reached the background path the rules check (no "
+                    + exercisingKinds.joined(separator: ", ") + " event); --require-exercised")
+        }
+        return problems
+    }
+
+    /// `--baseline`: marks accepted findings and lists stale entries on standard error;
+    /// `--write-baseline`: writes every finding as the new baseline.
+    static func applyBaselines(_ arguments: ParsedArguments, to report: inout CheckReport, _ console: Console) throws {
+        if let path = arguments.value("baseline") {
+            try Baseline.read(at: path).apply(to: &report)
+            for entry in report.staleBaseline {
+                let identity = entry.identity
+                let times = entry.count == 1 ? "" : " (\(entry.count) times)"
+                console.error(
+                    "\(path): stale: \(identity.rule) (\(identity.sliceRole); "
+                        + "\(identity.evidenceKinds.joined(separator: ", "))) no longer occurs\(times)\n")
+            }
+        }
+        if let path = arguments.value("write-baseline") {
+            try ReportFile.write(Baseline(accepting: report.findings).render(), to: path)
+        }
+    }
+}

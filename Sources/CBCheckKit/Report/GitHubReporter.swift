@@ -1,0 +1,61 @@
+/// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=CB101::…`, so a workflow
+/// step annotates the log line in the pull request without uploading anything. Errors are
+/// `::error`, warnings and pending findings `::warning`, notes `::notice`.
+public enum GitHubReporter: Reporter {
+    public static let identifier = "github"
+    public static let description = "GitHub Actions workflow commands (::error file=…,line=…::…)"
+
+    public static func generateReport(_ report: CheckReport) -> String {
+        var text = ""
+        for file in report.files {
+            for problem in (file.error.map { [$0] } ?? []) + file.problems {
+                text += "::error file=\(property(file.path)),title=cbcheck::\(data(problem))\n"
+            }
+            for finding in file.findings { text += command(finding) }
+        }
+        return text
+    }
+
+    // MARK: - Private
+
+    private static func command(_ finding: Finding) -> String {
+        let level =
+            switch (finding.verdict, finding.severity) {
+            case (.pending, _), (_, .warning): "warning"
+            case (_, .error): "error"
+            case (_, .note): "notice"
+            }
+        let location = finding.location
+        let title = "\(finding.ruleID) \(finding.ruleName)"
+        let state = [
+            finding.verdict == .pending ? "pending: the log ended before the run did" : nil,
+            finding.isBaselined ? "in the baseline" : nil,
+        ].compactMap { $0 }
+        let note = state.isEmpty ? "" : " (\(state.joined(separator: "; ")))"
+        var message = "\(finding.summary)\(note)\n\(finding.detail) (\(finding.slice))"
+        for evidence in finding.evidence.sorted(by: { $0.line < $1.line }) {
+            message += "\nline \(evidence.line): \(evidence.kind): \(evidence.role)"
+        }
+        return "::\(level) file=\(property(location.file)),line=\(location.line),col=\(location.column),"
+            + "title=\(property(title))::\(data(message))\n"
+    }
+
+    /// A command's message: `%`, CR and LF escaped as the runner's toolkit does (`escapeData`).
+    static func data(_ text: String) -> String { escaped(text, ["%", "\r", "\n"]) }
+
+    /// A command's property value: also `:` and `,`, which end it (`escapeProperty`).
+    static func property(_ text: String) -> String { escaped(text, ["%", "\r", "\n", ":", ","]) }
+
+    /// `text` with each of `special` as `%XX`; by scalar, so a CR LF pair is two escapes.
+    private static func escaped(_ text: String, _ special: Set<Unicode.Scalar>) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            guard special.contains(scalar) else {
+                output.unicodeScalars.append(scalar)
+                continue
+            }
+            output += "%" + scalar.value.hex(width: 2)
+        }
+        return output
+    }
+}

@@ -1,0 +1,137 @@
+/// The findings, runs and line statistics as one JSON document for tools: the schema is
+/// `docs/report.schema.json`, explained in `docs/json-schema.md`. `schemaVersion` grows when a
+/// field changes meaning or goes away; new fields may appear within a version.
+public enum JSONReporter: Reporter {
+    public static let identifier = "json"
+    public static let description = "one JSON document (docs/json-schema.md): findings, runs, line statistics"
+
+    /// The version of `docs/report.schema.json` this reporter writes.
+    public static let schemaVersion = 1
+
+    public static func generateReport(_ report: CheckReport) -> String {
+        let findings = report.findings
+        let summary: JSONValue = .object([
+            ("files", .int(report.files.count)),
+            ("findings", .int(findings.count)),
+            ("failing", .int(findings.filter(report.policy.fails).count)),
+            ("pending", .int(findings.filter { $0.verdict == .pending }.count)),
+            ("baselined", .int(findings.filter(\.isBaselined).count)),
+            ("failed", .bool(report.fails)),
+        ])
+        return JSONValue.object([
+            ("schemaVersion", .int(schemaVersion)),
+            ("tool", .object([("name", .string(report.tool)), ("version", .string(report.version))])),
+            (
+                "failOn",
+                .object([
+                    ("level", .string(report.policy.level.rawValue)),
+                    ("countingPending", .bool(report.policy.countingPending)),
+                ])
+            ),
+            ("summary", summary),
+            ("files", .array(report.files.map { file($0, report) })),
+            ("staleBaseline", .array(report.staleBaseline.map(\.json))),
+        ]).rendered()
+    }
+
+    // MARK: - Private
+
+    private static func file(_ file: CheckReport.File, _ report: CheckReport) -> JSONValue {
+        .object([
+            ("path", .string(file.path)),
+            ("error", .optional(file.error)),
+            ("problems", .array(file.problems.map(JSONValue.string))),
+            ("stats", file.stats.map(stats) ?? .null),
+            ("runs", .array(file.runs.map(run))),
+            ("findings", .array(file.findings.map { finding($0, report) })),
+        ])
+    }
+
+    private static func finding(_ finding: Finding, _ report: CheckReport) -> JSONValue {
+        let identity = finding.identity
+        let baseline: JSONValue = report.usesBaseline ? .string(finding.isBaselined ? "unchanged" : "new") : .null
+        return .object([
+            ("rule", .string(finding.ruleID)),
+            ("ruleName", .string(finding.ruleName)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("verdict", .string(finding.verdict.rawValue)),
+            ("fails", .bool(report.policy.fails(finding))),
+            ("baseline", baseline),
+            ("file", .string(finding.location.file)),
+            ("line", .int(finding.location.line)),
+            ("column", .int(finding.location.column)),
+            ("message", .string(finding.summary)),
+            ("detail", .string(finding.detail)),
+            (
+                "slice",
+                .object([
+                    ("text", .string(finding.slice)),
+                    (
+                        "keys",
+                        .array(
+                            finding.sliceKeys.map {
+                                .object([("key", .string($0.key.rawValue)), ("value", .string($0.value))])
+                            })
+                    ),
+                    ("role", .string(identity.sliceRole)),
+                ])
+            ),
+            ("run", .int(finding.run)),
+            ("fingerprint", .string(finding.fingerprint)),
+            ("evidence", .array(finding.evidence.sorted { $0.line < $1.line }.map(evidence))),
+        ])
+    }
+
+    private static func evidence(_ evidence: Finding.Evidence) -> JSONValue {
+        .object([
+            ("line", .int(evidence.line)),
+            ("kind", .string(evidence.kind)),
+            ("role", .string(evidence.role)),
+            ("text", .string(evidence.text)),
+            ("synthetic", .bool(evidence.isSynthetic)),
+        ])
+    }
+
+    private static func run(_ run: CheckReport.Run) -> JSONValue {
+        let scenario: JSONValue =
+            run.scenario.map { verdict in
+                .object([
+                    ("name", .string(verdict.scenario)),
+                    ("source", .string(verdict.source)),
+                    ("matched", .bool(verdict.matched)),
+                    ("departure", .optional(verdict.departure)),
+                    ("description", .string(verdict.description)),
+                ])
+            } ?? .null
+        return .object([
+            ("number", .int(run.number)),
+            ("process", .optional(run.process)),
+            ("pid", .optional(run.pid)),
+            ("firstLine", .int(run.firstLine)),
+            ("lastLine", .int(run.lastLine)),
+            ("scenario", scenario),
+        ])
+    }
+
+    private static func stats(_ stats: LineStats) -> JSONValue {
+        .object([
+            ("lines", .int(stats.lines)),
+            ("events", .int(stats.events)),
+            ("continuations", .int(stats.continuations)),
+            ("chatter", .int(stats.chatter)),
+            ("unparseable", .int(stats.unparseable)),
+            ("annotations", .int(stats.annotations)),
+            ("truncated", .int(stats.truncated)),
+            ("continuationsNotMatched", .int(stats.continuationsNotMatched)),
+            ("missingFinalNewline", .bool(stats.missingFinalNewline)),
+            ("eventsByKind", .object(stats.eventsByKind.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+            (
+                "unparseableExamples",
+                .array(
+                    stats.unparseableExamples.map {
+                        .object([("line", .int($0.line)), ("reason", .string($0.reason))])
+                    })
+            ),
+        ])
+    }
+}

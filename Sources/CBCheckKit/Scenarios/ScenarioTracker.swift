@@ -57,7 +57,9 @@ public final class ScenarioTracker {
             let done = state.next == scenario.steps.count
             if state.next > 0, !done || scenario.forbiddenToRunEnd, forbiddenMasks[index].contains(event.kind) {
                 state.departure = (event.line, event.kind.name)
-            } else if !done, stepMasks[index][state.next].contains(event.kind), scenario.steps[state.next].condition(event) {
+            } else if !done, stepMasks[index][state.next].contains(event.kind),
+                scenario.steps[state.next].condition(event)
+            {
                 state.next += 1
                 state.lastLine = event.line
             }

@@ -31,7 +31,9 @@ public enum FixtureMutation: String, CaseIterable, Sendable {
         let lines = text.sourceLines
         switch self {
         case .shiftedTimestamps: return Self.rewrite(lines) { Self.shiftTimestamp(in: $0) }
-        case .renamedIdentifiers: return Self.rewrite(lines) { Self.renameIdentifiers(in: $0) }
+        case .renamedIdentifiers:
+            let renamer = IdentifierRenamer()
+            return Self.rewrite(lines) { renamer.rename($0) }
         case .insertedChatter:
             return Self.insertBeforeRecords(lines) { prefix, _ in
                 [prefix + "[Mutation] image cache hit: avatar-42.png in 3 ms"]
@@ -140,16 +142,27 @@ public enum FixtureMutation: String, CaseIterable, Sendable {
         return stamp + String(line.dropFirst(19))
     }
 
-    nonisolated(unsafe) private static let uuid = try! Pattern(
-        "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
-    nonisolated(unsafe) private static let taskNumber = try! Pattern(
+    static func rotateHex(_ character: Character) -> Character {
+        let digits = Array("0123456789abcdef")
+        guard let index = digits.firstIndex(of: Character(character.lowercased())) else { return character }
+        let rotated = digits[(index + 7) % 16]
+        return character.isUppercase ? Character(rotated.uppercased()) : rotated
+    }
+}
+
+/// Rewrites UUIDs (each hex digit moved 7 places, case kept) and raises URLSession task numbers by
+/// 700; lines about UIApplication background tasks keep their numbers.
+///
+/// Made once per mutated fixture: a `Pattern` owns its match data and must not be shared between
+/// threads (the test suite mutates fixtures in parallel; a shared static one crashed it).
+struct IdentifierRenamer {
+    private let uuid = try! Pattern("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
+    private let taskNumber = try! Pattern(
         #"(?<lead>\b[Tt]ask(?:Identifier|ID|Id)?\W{0,3}#?|Task <[0-9A-Fa-f-]+>\.<|\b(?:[Uu]pload|[Dd]ownload)\s+#?)(?<number>\d+)\b"#
     )
-    nonisolated(unsafe) private static let backgroundTask = try! Pattern(#"[Bb]ackground ?[Tt]ask|bgtask"#)
+    private let backgroundTask = try! Pattern(#"[Bb]ackground ?[Tt]ask|bgtask"#)
 
-    /// Rewrites UUIDs (each hex digit moved 7 places, case kept) and raises URLSession task
-    /// numbers by 700; lines about UIApplication background tasks keep their numbers.
-    private static func renameIdentifiers(in line: String) -> String {
+    func rename(_ line: String) -> String {
         var result = line
         if (try? backgroundTask.firstMatch(in: line)) ?? nil == nil {
             result = taskNumber.replacingMatches(in: result) { match, bytes in
@@ -159,14 +172,8 @@ public enum FixtureMutation: String, CaseIterable, Sendable {
             }
         }
         return uuid.replacingMatches(in: result) { match, bytes in
-            String(decoding: bytes[match.ranges[0]!], as: UTF8.self).map(rotateHex).map(String.init).joined()
+            String(decoding: bytes[match.ranges[0]!], as: UTF8.self).map(FixtureMutation.rotateHex).map(String.init)
+                .joined()
         }
-    }
-
-    private static func rotateHex(_ character: Character) -> Character {
-        let digits = Array("0123456789abcdef")
-        guard let index = digits.firstIndex(of: Character(character.lowercased())) else { return character }
-        let rotated = digits[(index + 7) % 16]
-        return character.isUppercase ? Character(rotated.uppercased()) : rotated
     }
 }

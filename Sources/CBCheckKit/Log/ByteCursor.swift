@@ -135,6 +135,18 @@ struct ByteCursor {
 
     // MARK: - Fields of the unified log and syslog
 
+    /// What every format says of a date that breaks off.
+    static let brokenDate = "a date without a complete time (expected YYYY-MM-DD HH:MM:SS)"
+
+    /// `YYYY-MM-DD HH:MM:SS[.fraction][zone]` at the cursor; `nil` when the date has no complete time.
+    mutating func readTimestamp() -> Timestamp? {
+        guard let date = readDate(), skip(0x20), let clock = readClock() else { return nil }
+        let offset = readZoneOffset() ?? 0
+        return Timestamp(
+            year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
+            second: clock.second, microsecond: clock.microsecond, offsetSeconds: offset)
+    }
+
     /// Skips one or more spaces; `false` when there is none.
     mutating func skipSpaces() -> Bool {
         let start = position

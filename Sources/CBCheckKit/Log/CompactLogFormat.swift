@@ -13,10 +13,7 @@ public struct CompactLogFormat: LogFormat {
     public func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse {
         var cursor = ByteCursor(line)
         guard line.count >= 10, cursor.isDate() else { return .continuation }
-        guard let date = cursor.readDate(), cursor.skip(0x20), let clock = cursor.readClock() else {
-            return .malformed("a date without a complete time (expected YYYY-MM-DD HH:MM:SS)")
-        }
-        let offset = cursor.readZoneOffset()
+        guard let time = cursor.readTimestamp() else { return .malformed(ByteCursor.brokenDate) }
         guard cursor.skipSpaces(), let type = cursor.readWord(), Self.isTypeCode(type, cursor), cursor.skipSpaces()
         else { return .malformed("no type code (Df, In, Db, Er, Ft) after the time stamp") }
         let processStart = cursor.position
@@ -29,9 +26,6 @@ public struct CompactLogFormat: LogFormat {
         cursor.position = bracket.messageStart
         let sender = cursor.readParenthesized()
         cursor.skipSubsystemAndCategory()
-        let time = Timestamp(
-            year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
-            second: clock.second, microsecond: clock.microsecond, offsetSeconds: offset ?? 0)
         return .record(
             RecordPrefix(
                 time: time, process: processStart..<bracket.open, pid: bracket.pid, thread: nil, threadNumber: thread,

@@ -30,14 +30,9 @@ public struct NDJSONLogFormat: LogFormat {
         let sender = Self.lastPathComponent(appending: fields.sender, from: line, to: &scratch)
         let messageStart = scratch.count
         FlatJSONReader.appendUnescaped(message, of: line, to: &scratch)
-        var time: Timestamp?
-        if let stamp = fields.timestamp {
+        let time = fields.timestamp.flatMap { stamp in
             var cursor = ByteCursor(UnsafeRawBufferPointer(rebasing: line[stamp.range]))
-            if let date = cursor.readDate(), cursor.skip(0x20), let clock = cursor.readClock() {
-                time = Timestamp(
-                    year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
-                    second: clock.second, microsecond: clock.microsecond, offsetSeconds: cursor.readZoneOffset() ?? 0)
-            }
+            return cursor.readTimestamp()
         }
         return .record(
             RecordPrefix(

@@ -13,10 +13,7 @@ public struct UnifiedLogFormat: LogFormat {
     public func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse {
         var cursor = ByteCursor(line)
         guard line.count >= 10, cursor.isDate() else { return .continuation }
-        guard let date = cursor.readDate(), cursor.skip(0x20), let clock = cursor.readClock() else {
-            return .malformed("a date without a complete time (expected YYYY-MM-DD HH:MM:SS)")
-        }
-        let offset = cursor.readZoneOffset()
+        guard let time = cursor.readTimestamp() else { return .malformed(ByteCursor.brokenDate) }
         guard cursor.skipSpaces(), cursor.peek() == 0x30, cursor.peek(1) == 0x78 else {
             return .malformed("no thread (0x…) after the time stamp")
         }
@@ -32,9 +29,6 @@ public struct UnifiedLogFormat: LogFormat {
         _ = cursor.skipSpaces()
         let sender = cursor.readParenthesized()
         cursor.skipSubsystemAndCategory()
-        let time = Timestamp(
-            year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
-            second: clock.second, microsecond: clock.microsecond, offsetSeconds: offset ?? 0)
         return .record(
             RecordPrefix(
                 time: time, process: processStart..<colon, pid: pid, thread: nil, threadNumber: thread,

@@ -30,7 +30,7 @@ import Testing
     @Test func checkIsTheDefaultSubcommandAndStatsAccountForEveryLine() throws {
         let output = try TestSupport.run(["check", sample, "--stats"])
         #expect(output.status == 1)
-        #expect(output.stderr.contains("\(sample): 135 lines\n"))
+        #expect(output.stderr.contains("\(sample): 135 lines, format nslog (detected at line 1)\n"))
         #expect(output.stderr.contains("  continuation          8\n"))
         #expect(output.stderr.contains("  unparseable           0\n"))
     }

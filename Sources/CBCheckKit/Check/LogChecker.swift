@@ -7,7 +7,10 @@
 /// The whole pipeline for one log: bytes → lines → records → events → trace → monitors → findings.
 public struct LogChecker {
     public let library: RuleLibrary
-    public var format: any LogFormat = NSLogFormat()
+    /// The format to read logs in; `nil` detects it per file (`--log-format`).
+    public var format: (any LogFormat)?
+    /// Keep only records of this process (`--process`).
+    public var process: String?
 
     public init(library: RuleLibrary) { self.library = library }
 
@@ -46,7 +49,7 @@ public struct LogChecker {
                     .warning, "\(error.description) on \(path):\(warnings.currentLine); the line counts as chatter",
                     at: pattern.location), key: "\(pattern.location)")
         }
-        let assembler = RecordAssembler(format: format, recognizer: recognizer) { builder.add($0) }
+        let assembler = RecordAssembler(format: format, process: process, recognizer: recognizer) { builder.add($0) }
         let outcome: (lines: Int, missingFinalNewline: Bool)
         do {
             outcome = try LineReader().forEachLine(in: descriptor, path: path) { line, info in

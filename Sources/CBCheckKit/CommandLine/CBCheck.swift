@@ -7,10 +7,11 @@ public enum CBCheck {
     static let abstract =
         "Check iOS run logs for URLSession and app-delegate callbacks out of the documented order."
     static let discussion = """
-        cbcheck reads NSLog-style run logs, recognizes the background-session callbacks in them
-        (handleEvents, didFinishDownloadingTo, didCompleteWithError, URLSessionDidFinishEvents, the
-        completion handler), builds a trace per run, session and task, and checks it against rules
-        that encode Apple's documented orderings.
+        cbcheck reads run logs (NSLog, the unified log as log show and log stream print it,
+        device syslog), recognizes the background-session callbacks in them (handleEvents,
+        didFinishDownloadingTo, didCompleteWithError, URLSessionDidFinishEvents, the completion
+        handler), builds a trace per run, session and task, and checks it against rules that
+        encode Apple's documented orderings.
         """
 
     /// A subcommand: what it accepts, how it checks that the values go together (before `run`,
@@ -108,4 +109,19 @@ public enum CBCheck {
         names: ["--events"], valueName: "<file>",
         help: "An event map (.cbevents) whose phrasings are tried before the built-in ones (see docs/event-map.md).",
         isRepeatable: true)
+    static let logFormatOption = CommandSpec.Option(
+        names: ["--log-format"], valueName: "<format>",
+        help: "Read every file in this format instead of detecting it from its first lines (see docs/log-formats.md).",
+        allowedValues: LogFormats.identifiers)
+    static let processOption = CommandSpec.Option(
+        names: ["--process"], valueName: "<name>",
+        help: "Keep only this process's lines (a log of several processes); the others are counted as excluded.")
+
+    /// A checker with `--log-format` and `--process` applied.
+    static func checker(_ library: RuleLibrary, _ arguments: ParsedArguments) -> LogChecker {
+        var checker = LogChecker(library: library)
+        checker.format = arguments.value("log-format").flatMap(LogFormats.named)
+        checker.process = arguments.value("process")
+        return checker
+    }
 }

@@ -12,7 +12,8 @@ enum CheckCommand {
             --baseline file are reported but fail nothing.
             """,
         arguments: [.init(name: "files", help: "Log files to check; '-' reads standard input.", isRepeatable: true)],
-        options: [CBCheck.rulesOption, CBCheck.eventsOption] + CheckOptions.reportOptions + CheckOptions.gateOptions,
+        options: [CBCheck.rulesOption, CBCheck.eventsOption] + CheckOptions.reportOptions + CheckOptions.gateOptions
+            + [CBCheck.logFormatOption, CBCheck.processOption],
         isDefault: true)
 
     /// The usage mistakes the parser cannot see: `--report` values, the percentage.
@@ -29,7 +30,7 @@ enum CheckCommand {
             level: FailPolicy.Level(rawValue: arguments.value("fail-on") ?? "error") ?? .error,
             countingPending: arguments.flag("fail-on-pending"))
         var report = CheckReport(rules: library.rules.map(\.description), policy: policy)
-        let checker = LogChecker(library: library)
+        let checker = CBCheck.checker(library, arguments)
         for path in arguments.positionals {
             var file = check(path, checker, console)
             file.problems = CheckOptions.problems(with: file.stats, arguments)

@@ -5,15 +5,15 @@ enum TraceCommand {
         discussion: "Event kinds:\n"
             + EventKind.all.map { "  \($0.name.padding(to: 24))\($0.summary)" }.joined(separator: "\n"),
         arguments: [.init(name: "file", help: "The log to trace; '-' reads standard input.")],
-        options: [CBCheck.eventsOption])
+        options: [CBCheck.eventsOption, CBCheck.logFormatOption, CBCheck.processOption])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
         guard let library = CBCheck.loadLibrary(arguments, console) else { return 2 }
         let path = arguments.positionals[0]
         var pending: [Int: [Event]] = [:]
-        let checker = LogChecker(library: RuleLibrary.withoutRules(library))
+        let checker = CBCheck.checker(RuleLibrary.withoutRules(library), arguments)
         do {
-            _ = try checker.check(
+            let result = try checker.check(
                 path: path,
                 onEvent: { event, run in
                     pending[run.number, default: []].append(event)
@@ -22,6 +22,7 @@ enum TraceCommand {
                             TracePrinter.render(run: run, events: pending.removeValue(forKey: run.number) ?? []))
                     }
                 }, onFinding: { _ in })
+            console.error("\(path): \(StatsReporter.formatDescription(result.stats))\n")
         } catch {
             console.error("error: \(error)\n")
             return 2

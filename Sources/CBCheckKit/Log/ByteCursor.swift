@@ -129,7 +129,84 @@ struct ByteCursor {
         return (open, pid, thread, index + 1)
     }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
+    static func isHexDigit(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
+    }
+
+    // MARK: - Fields of the unified log and syslog
+
+    /// What every format says of a date that breaks off.
+    static let brokenDate = "a date without a complete time (expected YYYY-MM-DD HH:MM:SS)"
+
+    /// `YYYY-MM-DD HH:MM:SS[.fraction][zone]` at the cursor; `nil` when the date has no complete time.
+    mutating func readTimestamp() -> Timestamp? {
+        guard let date = readDate(), skip(0x20), let clock = readClock() else { return nil }
+        let offset = readZoneOffset() ?? 0
+        return Timestamp(
+            year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
+            second: clock.second, microsecond: clock.microsecond, offsetSeconds: offset)
+    }
+
+    /// Skips one or more spaces; `false` when there is none.
+    mutating func skipSpaces() -> Bool {
+        let start = position
+        while peek() == 0x20 { position += 1 }
+        return position > start
+    }
+
+    /// Skips `literal` when the bytes at the cursor are exactly it.
+    mutating func skip(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        for index in 0..<count where bytes[position + index] != literal.utf8Start[index] { return false }
+        position += count
+        return true
+    }
+
+    /// Reads one or more decimal digits (up to 18).
+    mutating func readDecimal() -> Int? {
+        let start = position
+        var value = 0
+        while let byte = peek(), Self.isDigit(byte), position - start < 18 {
+            value = value &* 10 &+ Int(byte &- 0x30)
+            position += 1
+        }
+        return position > start ? value : nil
+    }
+
+    /// Reads one or more hex digits, after an optional `0x` (up to 16 digits).
+    mutating func readHex() -> UInt64? {
+        if peek() == 0x30, peek(1) == 0x78 { position += 2 }
+        let start = position
+        var value: UInt64 = 0
+        while let byte = peek(), Self.isHexDigit(byte), position - start < 16 {
+            let digit = byte <= 0x39 ? byte &- 0x30 : (byte | 0x20) &- 0x61 &+ 10
+            value = value << 4 | UInt64(digit)
+            position += 1
+        }
+        return position > start ? value : nil
+    }
+
+    /// Reads a run of ASCII letters (a message type such as `Default` or `Df`); its range.
+    mutating func readWord() -> Range<Int>? {
+        let start = position
+        while let byte = peek(), (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A { position += 1 }
+        return position > start ? start..<position : nil
+    }
+
+    /// The offset of the first `byte` at or after the cursor, or `nil`.
+    func find(_ byte: UInt8, from start: Int? = nil) -> Int? {
+        let from = start ?? position
+        guard from < bytes.count, let base = bytes.baseAddress,
+            let found = memchr(base + from, Int32(byte), bytes.count - from)
+        else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
+    }
+
+    /// The bytes in `range` are exactly `literal`.
+    func matches(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+        guard range.count == literal.utf8CodeUnitCount else { return false }
+        for (index, offset) in range.enumerated() where bytes[offset] != literal.utf8Start[index] { return false }
+        return true
     }
 }

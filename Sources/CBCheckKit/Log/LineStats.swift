@@ -12,6 +12,12 @@ public struct LineStats: Sendable, Equatable {
     public var unparseable = 0
     /// Fixture annotation lines (`#! expect CB101`), invisible to the checks.
     public var annotations = 0
+    /// What the log tools print around the events (`Filtering the log data using …`, column
+    /// headers, `--------`, closing counts).
+    public var headers = 0
+    /// First lines of records left out: another process than `--process`, or a system daemon
+    /// (`nsurlsessiond`) whose line reads like a callback but is none of the app's.
+    public var excluded = 0
     /// Lines cut to the maximum line length (counted in their category too).
     public var truncated = 0
     /// Continuation lines beyond the per-record limit kept for matching (counted as continuations).
@@ -21,12 +27,20 @@ public struct LineStats: Sendable, Equatable {
     public var eventsByKind: [String: Int] = [:]
     /// The first few unparseable lines with the reason, to show with `--stats`.
     public var unparseableExamples: [(line: Int, reason: String)] = []
+    /// The format the file was read in (`LogFormat.identifier`), `nil` before any record.
+    public var format: String?
+    /// The line the format was detected on; `nil` when `--log-format` forced it.
+    public var formatDetectedAtLine: Int?
+    /// Records read in another format than the file's (two captures pasted together), by format.
+    public var recordsInOtherFormats: [String: Int] = [:]
 
-    public var accountedFor: Int { events + continuations + chatter + unparseable + annotations }
+    public var accountedFor: Int {
+        events + continuations + chatter + unparseable + annotations + headers + excluded
+    }
 
     public static func == (lhs: LineStats, rhs: LineStats) -> Bool {
         (lhs.lines, lhs.events, lhs.continuations, lhs.chatter, lhs.unparseable, lhs.annotations)
             == (rhs.lines, rhs.events, rhs.continuations, rhs.chatter, rhs.unparseable, rhs.annotations)
-            && lhs.eventsByKind == rhs.eventsByKind
+            && (lhs.headers, lhs.excluded) == (rhs.headers, rhs.excluded) && lhs.eventsByKind == rhs.eventsByKind
     }
 }

@@ -10,10 +10,7 @@ public struct NSLogFormat: LogFormat {
     public func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse {
         var cursor = ByteCursor(line)
         guard line.count >= 10, cursor.isDate() else { return .continuation }
-        guard let date = cursor.readDate(), cursor.skip(0x20), let clock = cursor.readClock() else {
-            return .malformed("a date without a complete time (expected YYYY-MM-DD HH:MM:SS)")
-        }
-        let offset = cursor.readZoneOffset()
+        guard let time = cursor.readTimestamp() else { return .malformed(ByteCursor.brokenDate) }
         guard cursor.skip(0x20) else {
             return .malformed("no space after the time stamp")
         }
@@ -21,9 +18,6 @@ public struct NSLogFormat: LogFormat {
         guard let bracket = cursor.findProcessBracket() else {
             return .malformed("no Process[pid:thread] after the time stamp")
         }
-        let time = Timestamp(
-            year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
-            second: clock.second, microsecond: clock.microsecond, offsetSeconds: offset ?? 0)
         return .record(
             RecordPrefix(
                 time: time, process: processStart..<bracket.open, pid: bracket.pid, thread: bracket.thread,

@@ -6,18 +6,30 @@ enum StatsReporter {
             return "  \(label)\(String(repeating: " ", count: max(1, 14 - label.count)))"
                 + "\(String(repeating: " ", count: max(0, 9 - number.count)))\(number)\(note)\n"
         }
-        var text = "\(path): \(stats.lines) lines\n"
+        var text = "\(path): \(stats.lines) lines, \(formatDescription(stats))\n"
         let kinds = stats.eventsByKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         text += row("events", stats.events, kinds.isEmpty ? "" : "  (\(kinds.joined(separator: ", ")))")
         text += row("continuation", stats.continuations)
         text += row("chatter", stats.chatter)
         text += row("unparseable", stats.unparseable)
+        if stats.headers > 0 { text += row("header", stats.headers) }
+        if stats.excluded > 0 { text += row("excluded", stats.excluded, "  (other processes, system daemons)") }
         if stats.annotations > 0 { text += row("annotation", stats.annotations) }
         for example in stats.unparseableExamples {
             text += "    \(path):\(example.line): \(example.reason)\n"
         }
+        for (format, count) in stats.recordsInOtherFormats.sorted(by: { $0.key < $1.key }) {
+            text += "  note: \(count) records in another format (\(format)), read as such\n"
+        }
         if stats.truncated > 0 { text += "  note: \(stats.truncated) lines longer than the limit were cut\n" }
         if stats.missingFinalNewline { text += "  note: the last line has no newline\n" }
         return text
+    }
+
+    /// `format unified (detected at line 3)`, `format ndjson (--log-format)`, or no records.
+    static func formatDescription(_ stats: LineStats) -> String {
+        guard let format = stats.format else { return "no record in any known format" }
+        guard let line = stats.formatDetectedAtLine else { return "format \(format) (--log-format)" }
+        return "format \(format) (detected at line \(line))"
     }
 }

@@ -1,0 +1,151 @@
+/// Reads the members of one flat JSON object on one line (nested objects and arrays are
+/// skipped), without Foundation and without a `String` per member: values are byte ranges, and
+/// strings are unescaped only when asked.
+struct FlatJSONReader {
+    /// A member's value: the bytes inside the quotes for a string, the literal otherwise.
+    struct Value {
+        var range: Range<Int>
+        var isString: Bool
+        var hasEscapes: Bool
+    }
+
+    private(set) var cursor: ByteCursor
+
+    init(_ line: UnsafeRawBufferPointer) { cursor = ByteCursor(line) }
+
+    /// Skips white space and a `{`; `false` when the line is no object.
+    mutating func startsObject() -> Bool {
+        skipWhitespace()
+        return cursor.skip(0x7B)
+    }
+
+    /// Calls `body` with each member's key (the bytes inside its quotes) and value.
+    /// - Returns: `false` when the object breaks off or is not JSON.
+    mutating func forEachMember(_ body: (Range<Int>, Value) -> Void) -> Bool {
+        skipWhitespace()
+        if cursor.skip(0x7D) { return true }
+        while true {
+            skipWhitespace()
+            guard let key = readString(), skipWhitespace(then: 0x3A) else { return false }
+            skipWhitespace()
+            guard let value = readValue() else { return false }
+            body(key.range, value)
+            skipWhitespace()
+            if cursor.skip(0x2C) { continue }
+            return cursor.skip(0x7D)
+        }
+    }
+
+    /// Appends the string `value` to `output` with its escapes decoded (UTF-8 for `\uXXXX`, with
+    /// surrogate pairs); a literal is appended as written.
+    static func appendUnescaped(_ value: Value, of line: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        let bytes = UnsafeRawBufferPointer(rebasing: line[value.range])
+        guard value.hasEscapes else {
+            output.append(contentsOf: bytes)
+            return
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == 0x5C, index < bytes.count else {
+                output.append(byte)
+                continue
+            }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case 0x6E: output.append(0x0A)
+            case 0x74: output.append(0x09)
+            case 0x72: output.append(0x0D)
+            case 0x62: output.append(0x08)
+            case 0x66: output.append(0x0C)
+            case 0x75:
+                var scalar = hex4(bytes, at: index)
+                index += 4
+                if let high = scalar, (0xD800...0xDBFF).contains(high), index + 6 <= bytes.count,
+                    bytes[index] == 0x5C, bytes[index + 1] == 0x75, let low = hex4(bytes, at: index + 2),
+                    (0xDC00...0xDFFF).contains(low)
+                {
+                    scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                let decoded = scalar.flatMap(Unicode.Scalar.init) ?? "\u{FFFD}"
+                output.append(contentsOf: String(decoded).utf8)
+            default: output.append(escape)  // \" \\ \/
+            }
+        }
+    }
+
+    // MARK: - Private
+
+    private mutating func skipWhitespace() {
+        while let byte = cursor.peek(), byte == 0x20 || byte == 0x09 { cursor.position += 1 }
+    }
+
+    private mutating func skipWhitespace(then byte: UInt8) -> Bool {
+        skipWhitespace()
+        return cursor.skip(byte)
+    }
+
+    /// A string at the cursor: the range inside its quotes.
+    private mutating func readString() -> Value? {
+        guard cursor.skip(0x22) else { return nil }
+        let start = cursor.position
+        while let quote = cursor.find(0x22) {
+            var backslashes = 0
+            while quote - backslashes - 1 >= start, cursor.bytes[quote - backslashes - 1] == 0x5C { backslashes += 1 }
+            cursor.position = quote + 1
+            if backslashes % 2 == 0 {
+                let escapes = cursor.find(0x5C, from: start).map { $0 < quote } ?? false
+                return Value(range: start..<quote, isString: true, hasEscapes: escapes)
+            }
+        }
+        return nil
+    }
+
+    private mutating func readValue() -> Value? {
+        switch cursor.peek() {
+        case 0x22: return readString()
+        case 0x7B, 0x5B: return skipNested()
+        case .some:
+            let start = cursor.position
+            while let byte = cursor.peek(), byte != 0x2C, byte != 0x7D, byte != 0x20, byte != 0x09 {
+                cursor.position += 1
+            }
+            return cursor.position > start
+                ? Value(range: start..<cursor.position, isString: false, hasEscapes: false) : nil
+        case nil: return nil
+        }
+    }
+
+    /// Skips a nested object or array (strings inside may hold brackets).
+    private mutating func skipNested() -> Value? {
+        let start = cursor.position
+        var depth = 0
+        while let byte = cursor.peek() {
+            switch byte {
+            case 0x22:
+                guard readString() != nil else { return nil }
+                continue
+            case 0x7B, 0x5B: depth += 1
+            case 0x7D, 0x5D: depth -= 1
+            default: break
+            }
+            cursor.position += 1
+            if depth == 0 { return Value(range: start..<cursor.position, isString: false, hasEscapes: false) }
+        }
+        return nil
+    }
+
+    private static func hex4(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = bytes[index + offset]
+            guard ByteCursor.isHexDigit(byte) else { return nil }
+            value = value << 4 | UInt32(byte <= 0x39 ? byte &- 0x30 : (byte | 0x20) &- 0x61 &+ 10)
+        }
+        return value
+    }
+}

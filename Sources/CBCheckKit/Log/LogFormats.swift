@@ -1,0 +1,49 @@
+/// Every log format cbcheck reads, listed once. The order is the order of detection: a file's
+/// format is the first one that reads its first record line as a record (compact before NSLog,
+/// which would read `Df Downloader[4101:1b2c3]` as a process named `Df Downloader`).
+public enum LogFormats {
+    public static let all: [any LogFormat] = [
+        NDJSONLogFormat(), UnifiedLogFormat(), CompactLogFormat(), NSLogFormat(), DeviceSyslogFormat(),
+    ]
+
+    /// The identifiers users may give `--log-format`, in the order of `all`.
+    public static var identifiers: [String] { all.map(\.identifier) }
+
+    /// The format named `identifier`, or `nil`.
+    public static func named(_ identifier: String) -> (any LogFormat)? {
+        all.first { $0.identifier == identifier }
+    }
+
+    /// The first format, other than `except`, that reads `line` as a record, with its reading.
+    static func reading(
+        _ line: UnsafeRawBufferPointer, except: (any LogFormat)?, scratch: inout [UInt8]
+    ) -> (format: any LogFormat, prefix: RecordPrefix)? {
+        for format in all where format.identifier != except?.identifier {
+            if case .record(let prefix) = format.parse(line, scratch: &scratch) { return (format, prefix) }
+        }
+        return nil
+    }
+}
+
+/// The lines the log tools print around the events: `log show`'s `Filtering the log data using
+/// …`, the column header (`Timestamp  Thread  Type …`), the dashed rule and the closing counts
+/// (`Log      - Default: 12, …`), idevicesyslog's `[connected:…]`. Counted as headers, never
+/// as unparseable.
+enum LogHeader {
+    /// Whether `line` is one of those. One byte is compared for nearly every line.
+    static func isHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first else { return false }
+        var cursor = ByteCursor(line)
+        switch first {
+        case 0x46: return cursor.skip("Filtering the log data")
+        case 0x54: return cursor.skip("Timestamp ")
+        case 0x53: return cursor.skip("Skipping info and debug messages")
+        case 0x4C: return cursor.skip("Log      - ")
+        case 0x41: return cursor.skip("Activity - ")
+        case 0x5B:
+            return cursor.skip("[connected") || cursor.skip("[disconnected") || cursor.skip("[reconnected")
+        case 0x2D: return line.count >= 8 && line.allSatisfy { $0 == 0x2D }
+        default: return false
+        }
+    }
+}

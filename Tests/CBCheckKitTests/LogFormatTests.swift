@@ -1,0 +1,146 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CBCheckKit
+
+/// Each format reads its own documented line shape, and detection picks the right one.
+@Suite struct LogFormatTests {
+    /// A record's fields as text.
+    struct Fields: Equatable {
+        var process: String
+        var pid: Int?
+        var thread: UInt64?
+        var sender: String?
+        var message: String
+    }
+
+    private func read(_ format: any LogFormat, _ line: String) throws -> Fields {
+        var scratch: [UInt8] = []
+        let bytes = Array(line.utf8)
+        let parsed = bytes.withUnsafeBytes { format.parse($0, scratch: &scratch) }
+        guard case .record(let prefix) = parsed else {
+            Issue.record("not a record: \(parsed)")
+            throw CancellationError()
+        }
+        let source = prefix.isDecoded ? scratch : bytes
+        func text(_ range: Range<Int>) -> String { String(decoding: source[range], as: UTF8.self) }
+        return Fields(
+            process: text(prefix.process), pid: prefix.pid, thread: prefix.threadNumber,
+            sender: prefix.sender.map(text),
+            message: text(prefix.messageStart..<source.count))
+    }
+
+    @Test func readsTheUnifiedLogDefaultStyle() throws {
+        let line =
+            "2026-03-14 09:26:53.599000+0800 0x1b2c3  Default  0x0  4101  0  Downloader: (CFNetwork) [com.apple.CFNetwork:Summary] Task <A>.<3> resuming"
+        #expect(
+            try read(UnifiedLogFormat(), line)
+                == Fields(
+                    process: "Downloader", pid: 4101, thread: 0x1b2c3, sender: "CFNetwork",
+                    message: "Task <A>.<3> resuming"))
+        let noLibrary = "2026-03-14 09:26:53.599000+0800 0x1b2c3  Error  0x0  4101  0  My App: [DownloadManager] done"
+        #expect(try read(UnifiedLogFormat(), noLibrary).message == "[DownloadManager] done")
+        #expect(try read(UnifiedLogFormat(), noLibrary).process == "My App")
+    }
+
+    @Test func readsTheCompactStyle() throws {
+        let line = "2026-03-14 09:26:53.599 Df Downloader[4101:1b2c3] [com.acme:transfer] moved the file"
+        #expect(
+            try read(CompactLogFormat(), line)
+                == Fields(process: "Downloader", pid: 4101, thread: 0x1b2c3, sender: nil, message: "moved the file"))
+    }
+
+    @Test func readsADeviceSyslogWithAndWithoutADeviceName() throws {
+        let line =
+            "Mar 14 09:26:53 Anna's iPhone Downloader(CFNetwork)[4101] <Notice>: Task <A>.<1> finished successfully"
+        #expect(
+            try read(DeviceSyslogFormat(), line)
+                == Fields(
+                    process: "Downloader", pid: 4101, thread: nil, sender: "CFNetwork",
+                    message: "Task <A>.<1> finished successfully"))
+        #expect(try read(DeviceSyslogFormat(), "Oct 11 09:21:10 App(CFNetwork)[2146] <Error>: x").process == "App")
+        #expect(try read(DeviceSyslogFormat(), "Mar  4 09:21:10 iPhone App[2146] <Notice>: x").pid == 2146)
+    }
+
+    @Test func readsNDJSONWithEscapesAndNestedMembers() throws {
+        let line =
+            #"{"backtrace":{"frames":[{"imageOffset":1,"x":"]}"}]},"eventMessage":"line one\nsaid \"hi\" \u00e9 \ud83d\ude00","processImagePath":"\/private\/var\/Downloader.app\/Downloader","senderImagePath":"\/System\/CFNetwork","processID":4101,"threadID":111299,"timestamp":"2026-03-14 09:26:53.599000+0800"}"#
+        #expect(
+            try read(NDJSONLogFormat(), line)
+                == Fields(
+                    process: "Downloader", pid: 4101, thread: 111_299, sender: "CFNetwork",
+                    message: "line one\nsaid \"hi\" é 😀"))
+    }
+
+    @Test func aBrokenJSONObjectIsUnparseableWithTheReason() {
+        let parsed = Array(#"{"eventMessage":"cut"#.utf8).withUnsafeBytes { NDJSONLogFormat().parsePrefix($0) }
+        #expect(parsed == .malformed("a JSON object that breaks off (ndjson has one event per line)"))
+    }
+
+    @Test(arguments: [
+        ("Filtering the log data using \"process == \\\"Downloader\\\"\"", true),
+        ("Timestamp                       Thread     Type        Activity             PID    TTL  ", true),
+        ("Timestamp               Ty Process[PID:TID]", true),
+        ("--------------------------------------------------------", true),
+        ("Log      - Default:         42, Info:                0, Debug:             0", true),
+        ("[connected:00008120-001A2B3C4D5E601E]", true),
+        ("[DownloadManager] not a header", false),
+        ("Task <A>.<1> resuming", false),
+    ])
+    func recognizesTheToolsHeaders(_ line: String, _ isHeader: Bool) {
+        #expect(Array(line.utf8).withUnsafeBytes { LogHeader.isHeader($0) } == isHeader)
+    }
+
+    @Test func detectionTakesTheFirstFormatThatReadsARecord() {
+        var scratch: [UInt8] = []
+        func detect(_ line: String) -> String? {
+            Array(line.utf8).withUnsafeBytes {
+                LogFormats.reading($0, except: nil, scratch: &scratch)?.format.identifier
+            }
+        }
+        #expect(detect("2026-03-14 09:26:53.599 Df Downloader[4101:1b2c3] msg") == "compact")
+        #expect(detect("2026-03-14 09:26:53.599 Downloader[4101:1200001] msg") == "nslog")
+        #expect(detect("2026-03-14 09:26:53.599000+0800 0x1b2c3  Default  0x0  4101  0  Downloader: msg") == "unified")
+        #expect(detect(#"{"eventMessage":"m","processID":1}"#) == "ndjson")
+        #expect(detect("Mar 14 09:26:53 iPhone Downloader[4101] <Notice>: msg") == "syslog")
+        #expect(detect("    count = 20;") == nil)
+    }
+
+    @Test func statsNameTheFormatAndCountHeadersAndDaemons() throws {
+        let output = try TestSupport.run(["Fixtures/formats/seed000-1-unified.log", "--stats"])
+        #expect(output.status == 0)
+        #expect(output.stderr.contains("seed000-1-unified.log: 64 lines, format unified (detected at line 17)"))
+        #expect(output.stderr.contains("  header                6\n"))
+        #expect(output.stderr.contains("  excluded              1  (other processes, system daemons)"))
+        #expect(output.stderr.contains("  unparseable           0\n"))
+    }
+
+    @Test func forcingAFormatReadsEveryLineInIt() throws {
+        let output = try TestSupport.run(
+            ["Fixtures/formats/seed000-1-unified.log", "--stats", "--log-format", "nslog"])
+        #expect(output.stderr.contains("format nslog (--log-format)"))
+        #expect(output.stderr.contains("  events                0"))
+        let unknown = try TestSupport.run(["Fixtures/formats/seed000-1-unified.log", "--log-format", "xml"])
+        #expect(unknown.status == 2)
+    }
+
+    @Test func processKeepsOneAppOfAMixedLog() throws {
+        let log = try TestSupport.temporaryFile(
+            """
+            2026-03-14 09:26:51.102 Downloader[4101:1200001] application(_:didFinishLaunchingWithOptions:) launchOptions=nil
+            2026-03-14 09:26:51.110 Weather[5202:1300001] application(_:didFinishLaunchingWithOptions:) launchOptions=nil
+            2026-03-14 09:26:51.140 Weather[5202:1300001] application(_:handleEventsForBackgroundURLSession:completionHandler:) com.example.weather
+            2026-03-14 09:26:51.141 Downloader[4101:1200001] applicationDidBecomeActive(_:)
+
+            """)
+        let both = try TestSupport.run(["trace", log])
+        #expect(both.stdout.contains("run 2 · Weather pid 5202"))
+        let one = try TestSupport.run(["trace", log, "--process", "Downloader"])
+        #expect(one.status == 0)
+        #expect(!one.stdout.contains("Weather"))
+        #expect(one.stdout.contains("app.active"))
+        let stats = try TestSupport.run([log, "--stats", "--process", "Downloader"])
+        #expect(stats.stderr.contains("  excluded              2"))
+    }
+}

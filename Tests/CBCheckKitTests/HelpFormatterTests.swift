@@ -129,8 +129,8 @@ import Testing
                   --events <file>         An event map (.cbevents) whose phrasings are tried
                                           before the built-in ones (see docs/event-map.md).
                   --format <format>       The format of the report on standard output (or in
-                                          --output). (values: text, json, sarif, junit, github;
-                                          default: text)
+                                          --output). (values: text, json, sarif, junit, github,
+                                          html; default: text)
                 """))
         #expect(
             help.contains(
@@ -143,10 +143,11 @@ import Testing
             "\nUSAGE: cbcheck check [--rules <path> ...] [--events <file> ...] [--format <format>] "
             + "[--output <file>] [--report <format>=<file> ...] [--baseline <file>] "
             + "[--write-baseline <file>] [--fail-on <level>] [--fail-on-pending] "
-            + "[--max-unrecognized <percent>] [--require-exercised] [--stats] [--log-format <format>] "
+            + "[--max-unrecognized <percent>] [--require-exercised] [--stats] [--config <file>] [--no-config] "
         let arguments =
-            "[--process <name>] <files> ...\n\nARGUMENTS:\n"
-            + "  <files> ...             Log files to check; '-' reads standard input.\n"
+            "[--jobs <n>] [--log-format <format>] [--process <name>] <files> ...\n\nARGUMENTS:\n"
+            + "  <files> ...             Log files, or folders searched for *.log, *.txt and\n"
+            + "                          *.ndjson; '-' reads standard input.\n"
         #expect(help.contains(usage + arguments))
         let rows = try #require(help.components(separatedBy: "\nOPTIONS:\n").last).split(separator: "\n")
         #expect(rows.count >= 10)
@@ -170,10 +171,11 @@ import Testing
                 == "cbcheck check [--rules <path> ...] [--events <file> ...] [--format <format>] "
                 + "[--output <file>] [--report <format>=<file> ...] [--baseline <file>] [--write-baseline <file>] "
                 + "[--fail-on <level>] [--fail-on-pending] [--max-unrecognized <percent>] [--require-exercised] "
-                + "[--stats] [--log-format <format>] [--process <name>] <files> ...")
+                + "[--stats] [--config <file>] [--no-config] [--jobs <n>] [--log-format <format>] [--process <name>] <files> ..."
+        )
         #expect(
             HelpFormatter.usage(for: ExplainCommand.spec, tool: "cbcheck")
-                == "cbcheck explain [--rules <path> ...] <rule-id>")
+                == "cbcheck explain [--rules <path> ...] [--config <file>] [--no-config] <rule-id>")
     }
 
     @Test func rootHelpListsTheSubcommandsAndMarksTheDefault() {
@@ -273,7 +275,7 @@ import Testing
         #expect(
             result.error == """
                 Error: Unknown option '--rule' (did you mean '--rules'?)
-                Usage: cbcheck explain [--rules <path> ...] <rule-id>
+                Usage: cbcheck explain [--rules <path> ...] [--config <file>] [--no-config] <rule-id>
                   See 'cbcheck explain --help' for more information.
 
                 """)

@@ -61,9 +61,10 @@ import Testing
         let missing = try TestSupport.run(["no/such.log"])
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("error: no/such.log: no such file\n"))
-        let directory = try TestSupport.run(["Fixtures"])
+        let directory = try TestSupport.run(["Sources/CPCRE2"])
         #expect(directory.status == 2)
-        #expect(directory.stderr.hasPrefix("error: Fixtures: is a directory, expected a log file\n"))
+        #expect(
+            directory.stderr.hasPrefix("error: Sources/CPCRE2: no *.log, *.txt, *.ndjson files in this directory\n"))
     }
 
     @Test func usageErrorsLookLikeArgumentParser() throws {

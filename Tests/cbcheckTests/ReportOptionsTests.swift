@@ -55,15 +55,15 @@ import Testing
         #expect(
             noEquals.stderr.hasPrefix(
                 "Error: The value 'sarif' is invalid for '--report'; use <format>=<file>\nUsage: cbcheck check "))
-        let unknown = try TestSupport.run([sample, "--report", "html=out.html"])
+        let unknown = try TestSupport.run([sample, "--report", "pdf=out.pdf"])
         #expect(
             unknown.stderr.hasPrefix(
-                "Error: Unknown report format 'html' in '--report html=out.html'; use one of: "
-                    + "text, json, sarif, junit, github\n"))
+                "Error: Unknown report format 'pdf' in '--report pdf=out.pdf'; use one of: "
+                    + "text, json, sarif, junit, github, html\n"))
         let twice = try TestSupport.run([sample, "--report", "json=a", "--report", "sarif=a"])
         #expect(twice.stderr.hasPrefix("Error: Two reports would be written to 'a'\n"))
-        let format = try TestSupport.run([sample, "--format", "html"])
-        #expect(format.stderr.contains("use one of: text, json, sarif, junit, github"))
+        let format = try TestSupport.run([sample, "--format", "pdf"])
+        #expect(format.stderr.contains("use one of: text, json, sarif, junit, github, html"))
         let percent = try TestSupport.run([sample, "--max-unrecognized", "150"])
         #expect(percent.status == 2)
         #expect(percent.stderr.contains("'--max-unrecognized <percent>'; use a number from 0 to 100"))

@@ -14,8 +14,8 @@ import Testing
     func reportOnTheSampleMatchesItsGoldenFile(format: String) throws {
         let output = try TestSupport.run([Self.sample, "--format", format])
         #expect(output.status == 1)
-        let normalized = output.stdout.replacingOccurrences(
-            of: "\"\(CBCheck.version)\"", with: "\"${VERSION}\"")
+        let normalized = output.stdout.replacingOccurrences(of: "\"\(CBCheck.version)\"", with: "\"${VERSION}\"")
+            .replacingOccurrences(of: "\(CBCheck.tool) \(CBCheck.version)<", with: "\(CBCheck.tool) ${VERSION}<")
         let golden = TestSupport.packageRoot.appendingPathComponent("Tests/Golden/background-download.\(format)")
         if ProcessInfo.processInfo.environment["CBCHECK_UPDATE_GOLDEN"] == "1" {
             try normalized.write(to: golden, atomically: true, encoding: .utf8)

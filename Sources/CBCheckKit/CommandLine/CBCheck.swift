@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `cbcheck` command: dispatches to a subcommand (`check` by default) and maps the outcome to
 /// the exit status: 0 clean, 1 findings at or above `--fail-on`, 2 usage or input error.
 public enum CBCheck {
@@ -87,18 +89,59 @@ public enum CBCheck {
         }
     }
 
-    /// Loads the built-in rules and map plus `--rules` and `--events`; prints the diagnostic on failure.
-    static func loadLibrary(_ arguments: ParsedArguments, _ console: Console) -> RuleLibrary? {
+    /// The rules and settings a command runs with, and the rules the settings turned off.
+    struct Setup {
+        var library: RuleLibrary
+        var configuration: Configuration
+        var disabled: [Configuration.DisabledRule]
+    }
+
+    /// Loads the rules and settings (see `makeSetup`); prints the diagnostic on failure.
+    /// - Parameter configured: whether the `.cbcheck` file applies (not to `cbcheck test`, whose
+    ///   fixtures are written against the whole built-in catalog).
+    static func loadSetup(_ arguments: ParsedArguments, _ console: Console, configured: Bool = true) -> Setup? {
         do {
-            var library = try RuleLibrary.builtIn()
-            for path in arguments.all("rules") { try library.addRules(at: path) }
-            for path in arguments.all("events") { try library.addEvents(at: path) }
-            return library
+            let configuration = configured ? try configuration(arguments) : Configuration()
+            return try makeSetup(arguments, configuration)
         } catch {
             console.error("\(error)\n")
             return nil
         }
     }
+
+    /// The built-in rules and map, then the settings file's `rules` and `events`, then `--rules`
+    /// and `--events` (so the command line has the last word), then the file's enable, disable
+    /// and severity lines. Each worker of a parallel check calls this for its own copy.
+    static func makeSetup(_ arguments: ParsedArguments, _ configuration: Configuration) throws(Diagnostic) -> Setup {
+        var library = try RuleLibrary.builtIn()
+        try configuration.addPaths(to: &library)
+        for path in arguments.all("rules") { try library.addRules(at: path) }
+        for path in arguments.all("events") { try library.addEvents(at: path) }
+        let disabled = try configuration.apply(to: &library)
+        return Setup(library: library, configuration: configuration, disabled: disabled)
+    }
+
+    /// The settings in effect: `--config FILE`, none under `--no-config`, else the nearest
+    /// `.cbcheck` from the working directory upward.
+    static func configuration(_ arguments: ParsedArguments) throws(Diagnostic) -> Configuration {
+        if arguments.flag("no-config") {
+            if arguments.value("config") != nil {
+                throw Diagnostic(.error, "--config and --no-config contradict each other")
+            }
+            return Configuration()
+        }
+        if let path = arguments.value("config") { return try Configuration.load(from: path) }
+        let directory = FileManager.default.currentDirectoryPath
+        guard let path = Configuration.find(from: directory) else { return Configuration() }
+        return try Configuration.load(from: path)
+    }
+
+    static let configOptions: [CommandSpec.Option] = [
+        .init(
+            names: ["--config"], valueName: "<file>",
+            help: "Read settings from this file instead of the nearest .cbcheck (see docs/config.md)."),
+        .init(names: ["--no-config"], valueName: nil, help: "Ignore any .cbcheck file."),
+    ]
 
     static let rulesOption = CommandSpec.Option(
         names: ["--rules"], valueName: "<path>",

@@ -9,37 +9,49 @@ enum CheckCommand {
             junit or github instead or as well. A finding is 'pending' when the expected event had not
             come when the log ended and nothing shows the run ended; pending findings do not fail the
             check unless --fail-on pending or --fail-on-pending is given. Findings listed in a
-            --baseline file are reported but fail nothing.
+            --baseline file are reported but fail nothing. Folders are searched recursively; files are
+            checked in parallel (-j) and reported in the order given, a folder's files in path order.
+            Settings come from the nearest .cbcheck file upward unless --config or --no-config says
+            otherwise; command-line options add to it or override it (its fail-on replaces the default).
             """,
-        arguments: [.init(name: "files", help: "Log files to check; '-' reads standard input.", isRepeatable: true)],
+        arguments: [
+            .init(
+                name: "files",
+                help: "Log files, or folders searched for *.log, *.txt and *.ndjson; '-' reads standard input.",
+                isRepeatable: true)
+        ],
         options: [CBCheck.rulesOption, CBCheck.eventsOption] + CheckOptions.reportOptions + CheckOptions.gateOptions
-            + [CBCheck.logFormatOption, CBCheck.processOption],
+            + CBCheck.configOptions + [CheckOptions.jobsOption, CBCheck.logFormatOption, CBCheck.processOption],
         isDefault: true)
 
-    /// The usage mistakes the parser cannot see: `--report` values, the percentage.
+    /// The usage mistakes the parser cannot see: `--report` values, the percentage, `-j`.
     static func validate(_ arguments: ParsedArguments) throws(UsageError) {
         _ = try CheckOptions.destinations(arguments)
         _ = try CheckOptions.maxUnrecognized(arguments)
+        _ = try CheckOptions.jobs(arguments)
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
-        guard let library = CBCheck.loadLibrary(arguments, console),
-            let destinations = try? CheckOptions.destinations(arguments)
+        guard let setup = CBCheck.loadSetup(arguments, console),
+            let destinations = try? CheckOptions.destinations(arguments),
+            let jobs = try? CheckOptions.jobs(arguments)
         else { return 2 }
-        let policy = FailPolicy(
-            level: FailPolicy.Level(rawValue: arguments.value("fail-on") ?? "error") ?? .error,
-            countingPending: arguments.flag("fail-on-pending"))
-        var report = CheckReport(rules: library.rules.map(\.description), policy: policy)
-        let checker = CBCheck.checker(library, arguments)
-        for path in arguments.positionals {
-            var file = check(path, checker, console)
-            file.problems = CheckOptions.problems(with: file.stats, arguments)
-            for problem in file.problems { console.error("\(path): error: \(problem)\n") }
-            if arguments.flag("stats"), let stats = file.stats {
-                console.error(StatsReporter.render(stats, path: path))
-            }
-            report.files.append(file)
-        }
+        let configuration = setup.configuration
+        var report = CheckReport(
+            rules: setup.library.rules.map(\.description), policy: CheckOptions.policy(arguments, configuration))
+        let inputs = LogInputs.expand(arguments.positionals)
+        let keepsTimeline = destinations.contains { $0.reporter.identifier == HTMLReporter.identifier }
+        var checker: LogChecker? = CBCheck.checker(setup.library, arguments)
+        OrderedWorkPool.run(
+            count: inputs.count, workers: jobs, localState: &checker,
+            makeState: {
+                (try? CBCheck.makeSetup(arguments, configuration)).map { CBCheck.checker($0.library, arguments) }
+            },
+            work: { checker, index in FileCheck.run(inputs[index], checker, arguments, keepsTimeline: keepsTimeline) },
+            deliver: { _, outcome in
+                console.error(outcome.messages)
+                report.files.append(outcome.file)
+            })
         do {
             try CheckOptions.applyBaselines(arguments, to: &report, console)
             for destination in destinations {
@@ -53,34 +65,6 @@ enum CheckCommand {
         console.error(FindingTally(report).summary + "\n")
         if report.hasInputErrors { return 2 }
         return report.fails ? 1 : 0
-    }
-
-    // MARK: - Private
-
-    /// Checks one log; reading warnings and each run's scenario go to standard error as they come.
-    private static func check(_ path: String, _ checker: LogChecker, _ console: Console) -> CheckReport.File {
-        var file = CheckReport.File(path: path)
-        var runs: [CheckReport.Run] = []
-        var findings: [Finding] = []
-        do {
-            let result = try checker.check(
-                path: path,
-                onRunEnd: { run, verdict in
-                    runs.append(CheckReport.Run(run, scenario: verdict))
-                }, onFinding: { findings.append($0) })
-            for warning in result.warnings { console.error("\(warning)\n") }
-            file.stats = result.stats
-        } catch {
-            console.error("error: \(error)\n")
-            file.error = "\(error)"
-        }
-        for run in runs {
-            guard let scenario = run.scenario else { continue }
-            console.error("\(path): \(RunDescription.of(run)): \(scenario.description)\n")
-        }
-        file.runs = runs
-        file.findings = findings.sorted { ($0.location.line, $0.ruleID) < ($1.location.line, $1.ruleID) }
-        return file
     }
 }
 

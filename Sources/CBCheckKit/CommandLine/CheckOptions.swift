@@ -1,3 +1,5 @@
+import Foundation
+
 /// The options of `cbcheck check` that choose where results go (`--format`, `--output`,
 /// `--report`, baselines) and what fails the run (`--fail-on`, `--max-unrecognized`,
 /// `--require-exercised`), with what each value means.
@@ -77,6 +79,26 @@ enum CheckOptions {
             destinations.append(Destination(reporter: reporter, path: parts[1]))
         }
         return destinations
+    }
+
+    static let jobsOption = CommandSpec.Option(
+        names: ["-j", "--jobs"], valueName: "<n>",
+        help: "Check this many files at once (default: the number of cores); output keeps the argument order.")
+
+    /// `-j`: a positive number of files to check at once; default, the cores online.
+    static func jobs(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        guard let text = arguments.value("jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
+        guard let jobs = Int(text), jobs >= 1 else {
+            throw UsageError(
+                "The value '\(text)' is invalid for '-j <n>'; use a whole number of at least 1", command: "check")
+        }
+        return jobs
+    }
+
+    /// `--fail-on` and `--fail-on-pending`; the settings file's `fail-on` when the option is absent.
+    static func policy(_ arguments: ParsedArguments, _ configuration: Configuration) -> FailPolicy {
+        let level = arguments.value("fail-on").flatMap(FailPolicy.Level.init(rawValue:)) ?? configuration.failOn
+        return FailPolicy(level: level ?? .error, countingPending: arguments.flag("fail-on-pending"))
     }
 
     /// `--max-unrecognized` as a number from 0 to 100, or `nil` when not given.

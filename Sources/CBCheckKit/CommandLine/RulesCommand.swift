@@ -2,16 +2,22 @@
 enum RulesCommand {
     static let spec = CommandSpec(
         name: "rules", abstract: "List the rules: id, severity, name and summary.",
-        options: [CBCheck.rulesOption])
+        discussion: "The rules in effect, then each rule the .cbcheck file turned off, with its line and reason.",
+        options: [CBCheck.rulesOption] + CBCheck.configOptions)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
-        guard let library = CBCheck.loadLibrary(arguments, console) else { return 2 }
-        let nameWidth = library.rules.map(\.description.name.count).max() ?? 0
-        for rule in library.rules {
+        guard let setup = CBCheck.loadSetup(arguments, console) else { return 2 }
+        let rules = setup.library.rules
+        let nameWidth = rules.map(\.description.name.count).max() ?? 0
+        for rule in rules {
             let description = rule.description
             let severity = description.severity.rawValue.padding(to: 8)
             console.out(
                 "\(description.id)  \(severity)\(description.name.padding(to: nameWidth + 2))\(description.summary)\n")
+        }
+        for rule in setup.disabled {
+            let reason = rule.reason.map { ": \($0)" } ?? ""
+            console.out("\(rule.id)  disabled at \(rule.location)\(reason)\n")
         }
         return 0
     }
@@ -22,10 +28,10 @@ enum ExplainCommand {
     static let spec = CommandSpec(
         name: "explain", abstract: "Explain a rule: summary, rationale, source, what it checks and its fixtures.",
         arguments: [.init(name: "rule-id", help: "The rule's id, such as CB101.")],
-        options: [CBCheck.rulesOption])
+        options: [CBCheck.rulesOption] + CBCheck.configOptions)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
-        guard let library = CBCheck.loadLibrary(arguments, console) else { return 2 }
+        guard let library = CBCheck.loadSetup(arguments, console)?.library else { return 2 }
         let id = arguments.positionals[0]
         guard let rule = library.rule(id: id) else {
             let hint = id.uppercased().closestMatch(in: library.rules.map(\.description.id)).map {

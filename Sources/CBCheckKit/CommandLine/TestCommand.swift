@@ -28,7 +28,7 @@ enum TestCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
-        guard let library = CBCheck.loadLibrary(arguments, console) else { return 2 }
+        guard let library = CBCheck.loadSetup(arguments, console, configured: false)?.library else { return 2 }
         let roots = arguments.positionals.isEmpty ? ["Fixtures"] : arguments.positionals
         let paths: [String]
         do {

@@ -5,10 +5,10 @@ enum TraceCommand {
         discussion: "Event kinds:\n"
             + EventKind.all.map { "  \($0.name.padding(to: 24))\($0.summary)" }.joined(separator: "\n"),
         arguments: [.init(name: "file", help: "The log to trace; '-' reads standard input.")],
-        options: [CBCheck.eventsOption, CBCheck.logFormatOption, CBCheck.processOption])
+        options: [CBCheck.eventsOption] + CBCheck.configOptions + [CBCheck.logFormatOption, CBCheck.processOption])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
-        guard let library = CBCheck.loadLibrary(arguments, console) else { return 2 }
+        guard let library = CBCheck.loadSetup(arguments, console)?.library else { return 2 }
         let path = arguments.positionals[0]
         var pending: [Int: [Event]] = [:]
         let checker = CBCheck.checker(RuleLibrary.withoutRules(library), arguments)

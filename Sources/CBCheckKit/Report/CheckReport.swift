@@ -34,6 +34,8 @@ public struct CheckReport: Sendable {
         public var error: String?
         /// Checks on the log as a whole that failed (`--max-unrecognized`, `--require-exercised`).
         public var problems: [String] = []
+        /// Every trace event in order, kept only when an HTML report is asked for (it draws them).
+        public var timeline: [TimelineEvent]?
 
         public init(path: String) { self.path = path }
     }

@@ -66,23 +66,6 @@ public enum JUnitReporter: Reporter {
         return suite
     }
 
-    /// Text for an XML attribute or element: markup escaped, and the control characters XML 1.0
-    /// cannot carry at all shown as `\xNN` (a log line is not trusted to be well-formed).
-    static func escape(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&apos;"
-            case "\n", "\t", "\r": output.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                output += "\\x" + scalar.value.hex(width: 2)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
-    }
+    /// Text for an XML attribute or element (see `MarkupText`).
+    static func escape(_ text: String) -> String { MarkupText.escape(text) }
 }

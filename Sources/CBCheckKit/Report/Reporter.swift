@@ -14,6 +14,7 @@ public protocol Reporter: Sendable {
 public enum ReporterList {
     public static let all: [any Reporter.Type] = [
         TextReporter.self, JSONReporter.self, SARIFReporter.self, JUnitReporter.self, GitHubReporter.self,
+        HTMLReporter.self,
     ]
 
     /// The reporter named `identifier`, or `nil` for an unknown name.

@@ -6,7 +6,7 @@ import Foundation
 /// A user rule with a built-in id replaces the built-in one; user event-map entries are tried
 /// before the built-in ones, so an app's own phrasing wins.
 public struct RuleLibrary {
-    public private(set) var rules: [CompiledRule] = []
+    public internal(set) var rules: [CompiledRule] = []
     public private(set) var eventMap = EventMap()
 
     /// The built-in rules and event map only.

@@ -1,0 +1,51 @@
+/// Checks one log for `cbcheck check` on whichever thread runs it, keeping what it would print on
+/// standard error with the result, so the command prints every file's lines in argument order.
+enum FileCheck {
+    /// One file's part of the report, and its lines for standard error, in the order they are printed.
+    struct Outcome: Sendable {
+        var file: CheckReport.File
+        var messages: String
+    }
+
+    /// - Parameters:
+    ///   - checker: this thread's checker, or `nil` when its rules could not be loaded.
+    ///   - keepsTimeline: whether to keep every event for the HTML report.
+    static func run(
+        _ input: LogInputs.Input, _ checker: LogChecker?, _ arguments: ParsedArguments, keepsTimeline: Bool
+    ) -> Outcome {
+        let path = input.path
+        var file = CheckReport.File(path: path)
+        var messages = ""
+        guard input.error == nil, let checker else {
+            let error = input.error ?? "\(path): the rules could not be loaded on this thread"
+            file.error = error
+            return Outcome(file: file, messages: "error: \(error)\n")
+        }
+        var runs: [CheckReport.Run] = []
+        var findings: [Finding] = []
+        var timeline: [TimelineEvent] = []
+        do {
+            let result = try checker.check(
+                path: path,
+                onEvent: keepsTimeline ? { event, _ in timeline.append(TimelineEvent(event)) } : nil,
+                onRunEnd: { run, verdict in runs.append(CheckReport.Run(run, scenario: verdict)) },
+                onFinding: { findings.append($0) })
+            for warning in result.warnings { messages += "\(warning)\n" }
+            file.stats = result.stats
+        } catch {
+            messages += "error: \(error)\n"
+            file.error = "\(error)"
+        }
+        for run in runs {
+            guard let scenario = run.scenario else { continue }
+            messages += "\(path): \(RunDescription.of(run)): \(scenario.description)\n"
+        }
+        file.runs = runs
+        file.findings = findings.sorted { ($0.location.line, $0.ruleID) < ($1.location.line, $1.ruleID) }
+        if keepsTimeline { file.timeline = timeline }
+        file.problems = CheckOptions.problems(with: file.stats, arguments)
+        for problem in file.problems { messages += "\(path): error: \(problem)\n" }
+        if arguments.flag("stats"), let stats = file.stats { messages += StatsReporter.render(stats, path: path) }
+        return Outcome(file: file, messages: messages)
+    }
+}

@@ -1,0 +1,30 @@
+/// One trace event as the HTML timeline draws it: where it happened (run, session, task), when
+/// (time, or only the line when the log has no times), the app's state then, and the line's text.
+/// A plain value, so a worker thread can hand it to the reporter.
+public struct TimelineEvent: Sendable {
+    public var kind: String
+    public var line: Int
+    /// Microseconds since 1970, `nil` when the line had no time stamp.
+    public var microseconds: Int64?
+    public var run: Int
+    /// The background session identifier, when the event names one or the trace inferred it.
+    public var identifier: String?
+    public var task: String?
+    public var appState: AppState
+    /// The first line of the record's message.
+    public var text: String
+    /// `run.start`, `run.end`, `log.end`: made by the trace builder, not read from a line.
+    public var isSynthetic: Bool
+
+    public init(_ event: Event) {
+        kind = event.kind.name
+        line = event.line
+        microseconds = event.time?.microseconds
+        run = event.run
+        identifier = event[.identifier]
+        task = event[.task]
+        appState = event.appState
+        text = event.text
+        isSynthetic = event.kind.isSynthetic
+    }
+}

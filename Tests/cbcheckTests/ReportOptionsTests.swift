@@ -35,6 +35,21 @@ import Testing
         #expect(names == ["out.json", "out.sarif", "out.xml"])
     }
 
+    /// Every line lands in one category, for every format: the JSON stats add up to the lines.
+    @Test func jsonStatsAddUpToTheLinesInEveryFormat() throws {
+        for path in ["Fixtures/formats/seed000-1-unified.log", "Fixtures/formats/seed000-1-ndjson.log", sample] {
+            let output = try TestSupport.run([path, "--format", "json"])
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            let files = try #require(document["files"] as? [[String: Any]])
+            let stats = try #require(files.first?["stats"] as? [String: Any])
+            let parts = ["events", "continuations", "chatter", "unparseable", "annotations", "headers", "excluded"]
+            let sum = parts.compactMap { stats[$0] as? Int }.reduce(0, +)
+            #expect(sum == stats["lines"] as? Int, "\(path): \(stats)")
+            #expect(stats["format"] as? String != nil, "\(path)")
+        }
+    }
+
     @Test func anOutputFileIsReplacedWholeAndAnUnwritableOneIsAnInputError() throws {
         let directory = try temporaryDirectory()
         let target = directory.appendingPathComponent("report.json")

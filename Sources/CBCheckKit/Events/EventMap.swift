@@ -26,6 +26,27 @@ public struct EventMap {
         /// The literals are to be found ignoring ASCII case (the `i` flag).
         public var caseless: Bool
         public var location: SourceLocation
+        /// The named groups that are attributes, with their group numbers: resolved once here so
+        /// recognizing an event compares no strings.
+        public let attributeGroups: [(attribute: Attribute, group: Int)]
+
+        public init(pattern: Pattern, literals: [[UInt8]]?, caseless: Bool, location: SourceLocation) {
+            self.pattern = pattern
+            self.literals = literals
+            self.caseless = caseless
+            self.location = location
+            attributeGroups = pattern.groupNames.compactMap { name, number in
+                Attribute(rawValue: name).map { ($0, number) }
+            }
+        }
+
+        /// The byte range the match gave `attribute`'s group, if the pattern has one and it took part.
+        func range(of attribute: Attribute, in match: PatternMatch) -> Range<Int>? {
+            for (candidate, group) in attributeGroups where candidate == attribute {
+                if group < match.ranges.count, let range = match.ranges[group] { return range }
+            }
+            return nil
+        }
 
         /// Whether `message` contains one of the literals (always true when there are none).
         func mayMatch(_ message: UnsafeRawBufferPointer) -> Bool {

@@ -52,15 +52,15 @@ public struct EventRecognizer {
     ) -> [(EventKind, [Attribute: String])] {
         let kinds = [entry.kind] + entry.alsoKinds
         var captured: [Attribute: String] = [:]
-        for (name, _) in candidate.pattern.groupNames {
-            guard let attribute = Attribute(rawValue: name), let range = match.range(named: name) else { continue }
+        for (attribute, group) in candidate.attributeGroups where captured[attribute] == nil {
+            guard group < match.ranges.count, let range = match.ranges[group] else { continue }
             captured[attribute] = Self.text(message, range)
         }
         for (attribute, value) in entry.constants { captured[attribute] = value }
         for extractor in extractors where captured[extractor.attribute] == nil {
             guard extractor.pattern.mayMatch(message),
                 let match = run(extractor.pattern.pattern, extractor.pattern, on: message),
-                let range = match.range(named: extractor.attribute.rawValue)
+                let range = extractor.pattern.range(of: extractor.attribute, in: match)
             else { continue }
             captured[extractor.attribute] = Self.text(message, range)
         }

@@ -69,6 +69,10 @@ enum CheckCommand {
                 }, onFinding: { findings.append($0) })
             for warning in result.warnings { console.error("\(warning)\n") }
             file.stats = result.stats
+            if let skipped = result.skipped {
+                console.error("warning: \(skipped)\n")
+                (file.error, file.skipped) = ("\(skipped)", true)
+            }
         } catch {
             console.error("error: \(error)\n")
             file.error = "\(error)"

@@ -13,7 +13,7 @@ enum TraceCommand {
         var pending: [Int: [Event]] = [:]
         let checker = LogChecker(library: RuleLibrary.withoutRules(library))
         do {
-            _ = try checker.check(
+            let result = try checker.check(
                 path: path,
                 onEvent: { event, run in
                     pending[run.number, default: []].append(event)
@@ -22,6 +22,11 @@ enum TraceCommand {
                             TracePrinter.render(run: run, events: pending.removeValue(forKey: run.number) ?? []))
                     }
                 }, onFinding: { _ in })
+            for warning in result.warnings { console.error("\(warning)\n") }
+            if let skipped = result.skipped {
+                console.error("error: \(skipped)\n")
+                return 2
+            }
         } catch {
             console.error("error: \(error)\n")
             return 2

@@ -13,7 +13,8 @@ public final class RecordAssembler {
     private var firstLine: [UInt8] = []
     private var message: [UInt8] = []
     private var prefix: RecordPrefix?
-    private var recordLine = 0
+    /// The line the current record started on (what a warning about matching it points at).
+    public private(set) var recordLine = 0
     /// The patterns the record's lines so far could match (the literal prefilter's verdict).
     private var candidates = CandidateSet()
 

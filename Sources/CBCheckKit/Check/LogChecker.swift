@@ -11,6 +11,8 @@ public struct LogChecker {
     public var format: (any LogFormat)?
     /// Keep only records of this process (`--process`).
     public var process: String?
+    /// How lines are read (tests lower its line limit to see the cut without a 64 MiB line).
+    public var lineReader = LineReader()
 
     public init(library: RuleLibrary) { self.library = library }
 
@@ -19,6 +21,8 @@ public struct LogChecker {
         public var stats: LineStats
         /// Problems met while reading (a pattern that hit its match limit), as warnings.
         public var warnings: [Diagnostic]
+        /// Set when the file is not a text log and was skipped (its lines count as skipped-binary).
+        public var skipped: LogInputError?
     }
 
     /// Checks the log at `path` (`-` is standard input), streaming.
@@ -33,50 +37,89 @@ public struct LogChecker {
     ) throws(LogInputError) -> Result {
         let descriptor = try Self.open(path)
         defer { if descriptor != 0 { close(descriptor) } }
-        let warnings = WarningList()
+        let warnings = WarningList(path: path)
         let engine = MonitorEngine(rules: library.rules, file: path, sink: onFinding)
         let scenarios = ScenarioTracker()
+        var lastTime: Timestamp?
+        var timeWentBack = 0
         let builder = TraceBuilder { event, run in
+            if let time = event.time {
+                if let lastTime, lastTime.seconds(until: time) < 0 { timeWentBack += 1 }
+                lastTime = time
+            }
             onEvent?(event, run)
             engine.process(event, in: run)
             let verdict = scenarios.add(event)
             if event.kind == .runEnd || event.kind == .logEnd { onRunEnd?(run, verdict) }
         }
         var recognizer = EventRecognizer(map: library.eventMap)
-        recognizer.onPatternFailure = { error, pattern in
-            warnings.add(
-                Diagnostic(
-                    .warning, "\(error.description) on \(path):\(warnings.currentLine); the line counts as chatter",
-                    at: pattern.location), key: "\(pattern.location)")
-        }
+        recognizer.onPatternFailure = { error, pattern in warnings.add(error, pattern) }
         let assembler = RecordAssembler(format: format, process: process, recognizer: recognizer) { builder.add($0) }
-        let outcome: (lines: Int, missingFinalNewline: Bool)
+        warnings.recordLine = { [unowned assembler] in assembler.recordLine }
+        var binary: String?
+        let summary: LineReader.Summary
         do {
-            outcome = try LineReader().forEachLine(in: descriptor, path: path) { line, info in
-                warnings.currentLine = info.number
-                assembler.add(line, info)
-            }
+            summary = try lineReader.forEachLine(
+                in: descriptor, path: path,
+                inspect: { block in
+                    binary = BinaryContent.reason(block)
+                    return binary == nil
+                }
+            ) { line, info in assembler.add(line, info) }
         } catch let error as LogInputError {
             throw error
         } catch {
             throw LogInputError.readFailed(path: path, reason: "\(error)")
         }
-        assembler.finish(missingFinalNewline: outcome.missingFinalNewline)
+        if let binary {
+            var stats = LineStats()
+            stats.lines = summary.lines
+            stats.skippedBinary = summary.lines
+            stats.missingFinalNewline = summary.missingFinalNewline
+            return Result(stats: stats, warnings: [], skipped: .binary(path: path, what: binary))
+        }
+        assembler.finish(missingFinalNewline: summary.missingFinalNewline)
         builder.finish()
-        engine.finish(lastLine: outcome.lines)
-        return Result(stats: assembler.stats, warnings: warnings.items)
+        engine.finish(lastLine: summary.lines)
+        var stats = assembler.stats
+        stats.linesWithLoneCarriageReturn = summary.linesWithLoneCarriageReturn
+        stats.lineLimit = lineReader.maximumLineLength
+        stats.eventsEarlierThanThePrevious = timeWentBack
+        return Result(stats: stats, warnings: warnings.diagnostics)
     }
 
     // MARK: - Private
 
-    /// Collects reading warnings, one per pattern, with the line being read.
+    /// Collects reading warnings: one per pattern, naming the first record it failed on and how
+    /// many more it failed on, so a slow pattern on a million lines is one warning, not a million.
     private final class WarningList {
-        var items: [Diagnostic] = []
-        var currentLine = 0
-        private var keys = Set<String>()
+        let path: String
+        /// The line of the record being recognized (set once the assembler exists).
+        var recordLine: () -> Int = { 0 }
+        private var failures: [(error: PatternError, pattern: EventMap.MapPattern, line: Int, more: Int)] = []
+        private var indexByLocation: [String: Int] = [:]
 
-        func add(_ diagnostic: Diagnostic, key: String) {
-            if keys.insert(key).inserted { items.append(diagnostic) }
+        init(path: String) { self.path = path }
+
+        func add(_ error: PatternError, _ pattern: EventMap.MapPattern) {
+            let key = "\(pattern.location)"
+            if let index = indexByLocation[key] {
+                failures[index].more += 1
+            } else {
+                indexByLocation[key] = failures.count
+                failures.append((error, pattern, recordLine(), 0))
+            }
+        }
+
+        var diagnostics: [Diagnostic] {
+            failures.map { failure in
+                let more = failure.more == 0 ? "" : " (and \(failure.more) more record\(failure.more == 1 ? "" : "s"))"
+                return Diagnostic(
+                    .warning,
+                    "\(failure.error.description) on \(path):\(failure.line)\(more); the record counts as chatter",
+                    at: failure.pattern.location,
+                    hint: "bound the repetition (a+ instead of (a+)+) or anchor the pattern to a literal")
+            }
         }
     }
 
@@ -87,7 +130,11 @@ public struct LogChecker {
             if errno == ENOENT { throw LogInputError.notFound(path: path) }
             throw LogInputError.notReadable(path: path, reason: String(cString: strerror(errno)))
         }
-        if info.st_mode & S_IFMT == S_IFDIR { throw LogInputError.isDirectory(path: path) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: throw LogInputError.isDirectory(path: path)
+        case S_IFSOCK: throw LogInputError.notAFile(path: path, kind: "socket")
+        default: break  // regular files, FIFOs and character devices are read as streams
+        }
         #if canImport(Glibc)
             let descriptor = Glibc.open(path, O_RDONLY)
         #else

@@ -32,6 +32,10 @@ enum FileCheck {
                 onFinding: { findings.append($0) })
             for warning in result.warnings { messages += "\(warning)\n" }
             file.stats = result.stats
+            if let skipped = result.skipped {
+                messages += "warning: \(skipped)\n"
+                (file.error, file.skipped) = ("\(skipped)", true)
+            }
         } catch {
             messages += "error: \(error)\n"
             file.error = "\(error)"

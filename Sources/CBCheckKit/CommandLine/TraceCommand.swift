@@ -22,6 +22,11 @@ enum TraceCommand {
                             TracePrinter.render(run: run, events: pending.removeValue(forKey: run.number) ?? []))
                     }
                 }, onFinding: { _ in })
+            for warning in result.warnings { console.error("\(warning)\n") }
+            if let skipped = result.skipped {
+                console.error("error: \(skipped)\n")
+                return 2
+            }
             console.error("\(path): \(StatsReporter.formatDescription(result.stats))\n")
         } catch {
             console.error("error: \(error)\n")

@@ -110,10 +110,11 @@ struct ByteCursor {
         var pid = 0
         let pidStart = index
         while index < bytes.count, Self.isDigit(bytes[index]) {
-            pid = pid * 10 + Int(bytes[index] - 0x30)
+            pid = pid &* 10 &+ Int(bytes[index] - 0x30)
             index += 1
         }
-        guard index > pidStart, index < bytes.count else { return nil }
+        // More than 18 digits is no pid (and would overflow): the fuzzer's first find.
+        guard index > pidStart, index - pidStart <= 18, index < bytes.count else { return nil }
         var thread: Range<Int>?
         if bytes[index] == 0x3A {
             let threadStart = index + 1

@@ -9,7 +9,8 @@
 ///
 /// Memory stays bounded by the chunk size and the longest line (itself capped at
 /// `maximumLineLength`): the log's length never matters. A line's terminator (`\n`, or `\r\n`) is
-/// not part of the slice; a final line without a newline is still delivered.
+/// not part of the slice; a final line without a newline is still delivered. A carriage return
+/// not followed by a newline stays in its line (and is counted), so no byte is dropped.
 public struct LineReader {
     /// What a line's delivery says beyond its bytes.
     public struct LineInfo: Sendable {
@@ -19,71 +20,73 @@ public struct LineReader {
         public var wasTruncated: Bool
     }
 
+    /// What reading the whole input found, for the notes under `--stats`.
+    public struct Summary: Sendable, Equatable {
+        /// Lines read (delivered, or only counted when the input was skipped).
+        public var lines = 0
+        /// The last line has no newline (the input may have been cut off).
+        public var missingFinalNewline = false
+        /// Lines holding a carriage return not followed by a newline (kept inside the line).
+        public var linesWithLoneCarriageReturn = 0
+        /// The first block was refused by the inspector: lines were counted, none delivered.
+        public var skipped = false
+    }
+
     /// Size of one `read(2)`.
     public var chunkSize = 1 << 20
     /// Lines longer than this are cut to it (and reported as truncated) so one runaway line cannot
     /// exhaust memory.
     public var maximumLineLength = 64 << 20
+    /// How many leading bytes the `inspect` callback sees (fewer when the input is shorter).
+    public var inspectionLength = 4096
 
     public init() {}
 
     /// Reads `descriptor` to its end, calling `body` once per line.
-    /// - Returns: the number of lines read, and whether the last one lacked a newline.
-    /// - Throws: `LogInputError.readFailed` when `read(2)` fails; whatever `body` throws.
+    /// - Parameters:
+    ///   - inspect: sees the first `inspectionLength` bytes before any line is delivered; returning
+    ///     `false` skips the input: its lines are then only counted, so the statistics still add up.
+    /// - Returns: the line count and the notes on line ends.
+    /// - Throws: `LogInputError.readFailed` when `read(2)` fails; whatever `body` or `inspect` throws.
     @discardableResult
     public func forEachLine(
-        in descriptor: Int32, path: String,
+        in descriptor: Int32, path: String, inspect: ((UnsafeRawBufferPointer) throws -> Bool)? = nil,
         _ body: (UnsafeRawBufferPointer, LineInfo) throws -> Void
-    ) throws -> (lines: Int, missingFinalNewline: Bool) {
+    ) throws -> Summary {
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize * 2, alignment: 16)
         defer { buffer.deallocate() }
+        var summary = Summary()
         var filled = 0
-        var lineNumber = 0
+        if let inspect {
+            let wanted = min(inspectionLength, buffer.count)
+            while filled < wanted {
+                let count = try Self.read(descriptor, into: buffer, at: filled, upTo: wanted - filled, path: path)
+                if count == 0 { break }
+                filled += count
+            }
+            if try !inspect(UnsafeRawBufferPointer(rebasing: buffer[0..<filled])) {
+                return try countLines(descriptor, path: path, buffer: buffer, prefilled: filled)
+            }
+        }
         var skippingRestOfLongLine = false
         var sawBytesOfSkippedLine = false
         /// Delivers `start..<end` as the next line, cut to `maximumLineLength` if longer.
         func deliver(_ start: Int, _ end: Int) throws {
-            lineNumber += 1
-            let line = Self.line(buffer, start, end)
-            if line.count > maximumLineLength {
-                let kept = UnsafeRawBufferPointer(rebasing: line[0..<maximumLineLength])
-                try body(kept, LineInfo(number: lineNumber, wasTruncated: true))
-            } else {
-                try body(line, LineInfo(number: lineNumber, wasTruncated: false))
+            summary.lines += 1
+            var line = Self.line(buffer, start, end)
+            if line.count > 0, memchr(line.baseAddress!, 0x0D, line.count) != nil {
+                summary.linesWithLoneCarriageReturn += 1
             }
+            let wasTruncated = line.count > maximumLineLength
+            if wasTruncated { line = UnsafeRawBufferPointer(rebasing: line[0..<maximumLineLength]) }
+            try body(line, LineInfo(number: summary.lines, wasTruncated: wasTruncated))
         }
+        var scanned = 0
         while true {
-            if filled == buffer.count {
-                // A partial line fills the buffer: cut it once it is past the limit, else grow.
-                if skippingRestOfLongLine {
-                    filled = 0
-                } else if filled > maximumLineLength {
-                    try deliver(0, filled)
-                    skippingRestOfLongLine = true
-                    sawBytesOfSkippedLine = true
-                    filled = 0
-                } else {
-                    let bigger = UnsafeMutableRawBufferPointer.allocate(
-                        byteCount: max(
-                            buffer.count + chunkSize, min(buffer.count * 2, maximumLineLength + chunkSize + 1)),
-                        alignment: 16)
-                    bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))
-                    buffer.deallocate()
-                    buffer = bigger
-                }
-            }
-            let space = buffer.count - filled
-            let count = read(descriptor, buffer.baseAddress! + filled, min(space, chunkSize))
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw LogInputError.readFailed(path: path, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            let end = filled + count
             var start = 0
-            var searchFrom = filled
-            while searchFrom < end,
-                let found = memchr(buffer.baseAddress! + searchFrom, 0x0A, end - searchFrom)
+            var searchFrom = scanned
+            while searchFrom < filled,
+                let found = memchr(buffer.baseAddress! + searchFrom, 0x0A, filled - searchFrom)
             {
                 let newline = buffer.baseAddress!.distance(to: found)
                 if skippingRestOfLongLine {
@@ -98,20 +101,80 @@ public struct LineReader {
             if skippingRestOfLongLine {
                 filled = 0
             } else if start > 0 {
-                let remaining = end - start
-                if remaining > 0 {
-                    memmove(buffer.baseAddress!, buffer.baseAddress! + start, remaining)
-                }
+                let remaining = filled - start
+                if remaining > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, remaining) }
                 filled = remaining
-            } else {
-                filled = end
             }
+            scanned = filled
+            if filled == buffer.count {
+                // A partial line fills the buffer: cut it once it is past the limit, else grow.
+                if filled > maximumLineLength {
+                    try deliver(0, filled)
+                    skippingRestOfLongLine = true
+                    sawBytesOfSkippedLine = true
+                    filled = 0
+                    scanned = 0
+                } else {
+                    let bigger = UnsafeMutableRawBufferPointer.allocate(
+                        byteCount: max(
+                            buffer.count + chunkSize, min(buffer.count * 2, maximumLineLength + chunkSize + 1)),
+                        alignment: 16)
+                    bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))
+                    buffer.deallocate()
+                    buffer = bigger
+                }
+            }
+            let count = try Self.read(
+                descriptor, into: buffer, at: filled, upTo: min(buffer.count - filled, chunkSize), path: path)
+            if count == 0 { break }
+            filled += count
         }
         if filled > 0 { try deliver(0, filled) }
-        return (lineNumber, filled > 0 || sawBytesOfSkippedLine)
+        summary.missingFinalNewline = filled > 0 || sawBytesOfSkippedLine
+        return summary
     }
 
     // MARK: - Private
+
+    /// Counts the lines of a skipped input: the bytes already read, then the rest, chunk by chunk.
+    private func countLines(
+        _ descriptor: Int32, path: String, buffer: UnsafeMutableRawBufferPointer, prefilled: Int
+    ) throws -> Summary {
+        var summary = Summary(skipped: true)
+        var count = prefilled
+        var lastByte: UInt8?
+        while count > 0 {
+            var from = buffer.baseAddress!
+            let end = from + count
+            while from < end, let found = memchr(from, 0x0A, end - from) {
+                summary.lines += 1
+                from = UnsafeMutableRawPointer(found) + 1
+            }
+            lastByte = buffer[count - 1]
+            count = try Self.read(descriptor, into: buffer, at: 0, upTo: min(buffer.count, chunkSize), path: path)
+        }
+        if let lastByte, lastByte != 0x0A {
+            summary.lines += 1
+            summary.missingFinalNewline = true
+        }
+        return summary
+    }
+
+    /// One `read(2)` of at most `limit` bytes into `buffer` at `offset`, retried on `EINTR`.
+    private static func read(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int, upTo limit: Int,
+        path: String
+    ) throws(LogInputError) -> Int {
+        while true {
+            #if canImport(Glibc)
+                let count = Glibc.read(descriptor, buffer.baseAddress! + offset, limit)
+            #else
+                let count = Darwin.read(descriptor, buffer.baseAddress! + offset, limit)
+            #endif
+            if count >= 0 { return count }
+            if errno != EINTR { throw LogInputError.readFailed(path: path, reason: String(cString: strerror(errno))) }
+        }
+    }
 
     /// The bytes in `start..<end`, without a trailing carriage return.
     private static func line(

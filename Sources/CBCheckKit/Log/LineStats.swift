@@ -18,6 +18,15 @@ public struct LineStats: Sendable, Equatable {
     /// First lines of records left out: another process than `--process`, or a system daemon
     /// (`nsurlsessiond`) whose line reads like a callback but is none of the app's.
     public var excluded = 0
+    /// Lines of a file skipped because it is not a text log (binary, compressed, UTF-16).
+    public var skippedBinary = 0
+    /// Lines holding a carriage return not followed by a newline (kept inside the line).
+    public var linesWithLoneCarriageReturn = 0
+    /// Events whose time stamp is earlier than the event before them (a clock change, merged
+    /// captures): order comes from the lines, and durations across the jump are not judged.
+    public var eventsEarlierThanThePrevious = 0
+    /// The line length above which lines are cut, in bytes.
+    public var lineLimit = 64 << 20
     /// Lines cut to the maximum line length (counted in their category too).
     public var truncated = 0
     /// Continuation lines beyond the per-record limit kept for matching (counted as continuations).
@@ -35,12 +44,13 @@ public struct LineStats: Sendable, Equatable {
     public var recordsInOtherFormats: [String: Int] = [:]
 
     public var accountedFor: Int {
-        events + continuations + chatter + unparseable + annotations + headers + excluded
+        events + continuations + chatter + unparseable + annotations + headers + excluded + skippedBinary
     }
 
     public static func == (lhs: LineStats, rhs: LineStats) -> Bool {
         (lhs.lines, lhs.events, lhs.continuations, lhs.chatter, lhs.unparseable, lhs.annotations)
             == (rhs.lines, rhs.events, rhs.continuations, rhs.chatter, rhs.unparseable, rhs.annotations)
-            && (lhs.headers, lhs.excluded) == (rhs.headers, rhs.excluded) && lhs.eventsByKind == rhs.eventsByKind
+            && (lhs.headers, lhs.excluded, lhs.skippedBinary) == (rhs.headers, rhs.excluded, rhs.skippedBinary)
+            && lhs.eventsByKind == rhs.eventsByKind
     }
 }

@@ -4,6 +4,10 @@ public enum LogInputError: Error, Equatable, Sendable, CustomStringConvertible {
     case isDirectory(path: String)
     case notReadable(path: String, reason: String)
     case readFailed(path: String, reason: String)
+    /// A socket or other special file that is not read like a log.
+    case notAFile(path: String, kind: String)
+    /// The first block is not text (`what` names the format when known); the file is skipped.
+    case binary(path: String, what: String)
 
     public var description: String {
         switch self {
@@ -11,6 +15,8 @@ public enum LogInputError: Error, Equatable, Sendable, CustomStringConvertible {
         case .isDirectory(let path): "\(path): is a directory, expected a log file"
         case .notReadable(let path, let reason): "\(path): cannot be opened: \(reason)"
         case .readFailed(let path, let reason): "\(path): read failed: \(reason)"
+        case .notAFile(let path, let kind): "\(path): is a \(kind), expected a log file"
+        case .binary(let path, let what): "\(path): not a text log: \(what); skipped"
         }
     }
 }

@@ -25,7 +25,8 @@ public final class RecordAssembler {
     private var prefix: RecordPrefix?
     /// The current record belongs to another process than `--process`: its lines are skipped.
     private var isSkippingRecord = false
-    private var recordLine = 0
+    /// The line the current record started on (what a warning about matching it points at).
+    public private(set) var recordLine = 0
     /// The patterns the record's lines so far could match (the literal prefilter's verdict).
     private var candidates = CandidateSet()
 

@@ -32,6 +32,9 @@ public struct CheckReport: Sendable {
         public var findings: [Finding] = []
         /// Why the file could not be read; such a file makes the exit status 2.
         public var error: String?
+        /// The file is not a text log (binary, compressed) and was skipped, `error` says what it is:
+        /// the exit status is 2 only when no other file was checked.
+        public var skipped = false
         /// Checks on the log as a whole that failed (`--max-unrecognized`, `--require-exercised`).
         public var problems: [String] = []
         /// Every trace event in order, kept only when an HTML report is asked for (it draws them).
@@ -65,5 +68,7 @@ public struct CheckReport: Sendable {
     }
 
     /// Whether a file could not be read (exit status 2).
-    public var hasInputErrors: Bool { files.contains { $0.error != nil } }
+    public var hasInputErrors: Bool {
+        files.contains { $0.error != nil && !$0.skipped } || files.allSatisfy(\.skipped) && !files.isEmpty
+    }
 }

@@ -123,6 +123,7 @@ public enum JSONReporter: Reporter {
             ("annotations", .int(stats.annotations)),
             ("headers", .int(stats.headers)),
             ("excluded", .int(stats.excluded)),
+            ("skippedBinary", .int(stats.skippedBinary)),
             ("format", stats.format.map { .string($0) } ?? .null),
             ("truncated", .int(stats.truncated)),
             ("continuationsNotMatched", .int(stats.continuationsNotMatched)),

@@ -3,8 +3,8 @@ enum StatsReporter {
     static func render(_ stats: LineStats, path: String) -> String {
         func row(_ label: String, _ count: Int, _ note: String = "") -> String {
             let number = String(count)
-            return "  \(label)\(String(repeating: " ", count: max(1, 14 - label.count)))"
-                + "\(String(repeating: " ", count: max(0, 9 - number.count)))\(number)\(note)\n"
+            return
+                "  \(label)\(String(repeating: " ", count: max(1, 23 - label.count - number.count)))\(number)\(note)\n"
         }
         var text = "\(path): \(stats.lines) lines, \(formatDescription(stats))\n"
         let kinds = stats.eventsByKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
@@ -15,13 +15,28 @@ enum StatsReporter {
         if stats.headers > 0 { text += row("header", stats.headers) }
         if stats.excluded > 0 { text += row("excluded", stats.excluded, "  (other processes, system daemons)") }
         if stats.annotations > 0 { text += row("annotation", stats.annotations) }
+        if stats.skippedBinary > 0 { text += row("skipped-binary", stats.skippedBinary) }
         for example in stats.unparseableExamples {
             text += "    \(path):\(example.line): \(example.reason)\n"
         }
         for (format, count) in stats.recordsInOtherFormats.sorted(by: { $0.key < $1.key }) {
             text += "  note: \(count) records in another format (\(format)), read as such\n"
         }
-        if stats.truncated > 0 { text += "  note: \(stats.truncated) lines longer than the limit were cut\n" }
+        if stats.truncated > 0 {
+            text +=
+                "  note: \(stats.truncated) lines longer than \(Self.bytes(stats.lineLimit)) were cut to their first \(Self.bytes(stats.lineLimit))\n"
+        }
+        if stats.linesWithLoneCarriageReturn > 0 {
+            text +=
+                "  note: \(stats.linesWithLoneCarriageReturn) lines hold a carriage return not followed by a newline;"
+                + " it was kept inside the line (shown as \\x0D)\n"
+        }
+        if stats.eventsEarlierThanThePrevious > 0 {
+            text +=
+                "  note: \(stats.eventsEarlierThanThePrevious) events carry a time stamp earlier than the event"
+                + " before them; order is taken from the lines, and a time limit is not judged across the jump\n"
+        }
+        if stats.lines == 0 { text += "  note: the file is empty\n" }
         if stats.missingFinalNewline { text += "  note: the last line has no newline\n" }
         return text
     }
@@ -31,5 +46,12 @@ enum StatsReporter {
         guard let format = stats.format else { return "no record in any known format" }
         guard let line = stats.formatDetectedAtLine else { return "format \(format) (--log-format)" }
         return "format \(format) (detected at line \(line))"
+    }
+
+    /// `64 MiB`, `512 KiB` or `100 bytes`.
+    private static func bytes(_ count: Int) -> String {
+        if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+        if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
+        return "\(count) bytes"
     }
 }

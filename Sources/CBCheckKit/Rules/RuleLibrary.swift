@@ -56,7 +56,7 @@ public struct RuleLibrary {
             if let first = seenInFile[id] {
                 throw Diagnostic(
                     .error, "duplicate rule id \(id) (first defined at \(first))", at: rule.description.location,
-                    sourceLine: Self.line(rule.description.location.line, of: text))
+                    sourceLine: Self.line(rule.description.location.line, of: text), hint: "give each rule its own id")
             }
             seenInFile[id] = rule.description.location
             if let existing = rules.firstIndex(where: { $0.description.id == id }) {

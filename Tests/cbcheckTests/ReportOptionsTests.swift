@@ -44,7 +44,8 @@ import Testing
             let files = try #require(document["files"] as? [[String: Any]])
             let stats = try #require(files.first?["stats"] as? [String: Any])
             let parts = [
-                "events", "continuations", "chatter", "unparseable", "annotations", "headers", "excluded", "skippedBinary",
+                "events", "continuations", "chatter", "unparseable", "annotations", "headers", "excluded",
+                "skippedBinary",
             ]
             let sum = parts.compactMap { stats[$0] as? Int }.reduce(0, +)
             #expect(sum == stats["lines"] as? Int, "\(path): \(stats)")

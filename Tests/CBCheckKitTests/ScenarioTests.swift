@@ -38,7 +38,8 @@ import Testing
         #expect(sample.map(\.matched) == [true, false, true])
         #expect(
             sample[1].description
-                == "none; closest: launched-in-background (seed 000 §1), departs after line 90: no app.handler.called")
+                == "none; closest: launched-in-background (seed 000 §1), departs at line 75: app.handler.called came before session.finishEvents"
+        )
     }
 
     @Test func everyScenarioHasACleanFixtureThatFollowsIt() throws {

@@ -20,7 +20,7 @@ import Testing
             output.stderr == """
                 \(sample): run 1 (Downloader pid 2051, lines 1–63): background-download (seed 000 §1–2, the run that starts it)
                 \(sample): run 2 (Downloader pid 2388, lines 66–90): none; closest: launched-in-background (seed 000 §1), \
-                departs after line 90: no app.handler.called
+                departs at line 75: app.handler.called came before session.finishEvents
                 \(sample): run 3 (Downloader pid 2710, lines 96–132): foreground-download (seed 002)
                 cbcheck: 2 errors in 1 file
 

@@ -23,6 +23,9 @@ public final class ScenarioTracker {
         var next = 0
         var lastLine: Int?
         var departure: (line: Int, kind: String)?
+        /// For a step, the line of the first event of it that came while an earlier step was still
+        /// awaited (too early to count).
+        var early: [Int: Int] = [:]
     }
 
     private let scenarios: [Scenario]
@@ -62,6 +65,13 @@ public final class ScenarioTracker {
             {
                 state.next += 1
                 state.lastLine = event.line
+            } else if !done, state.next + 1 < scenario.steps.count,
+                let later = (state.next + 1..<scenario.steps.count).first(where: {
+                    stepMasks[index][$0].contains(event.kind) && scenario.steps[$0].condition(event)
+                }), state.early[later] == nil
+            {
+                // A later step came before the one the scenario waits for: remember where.
+                state.early[later] = event.line
             }
             states[index] = state
         }
@@ -89,6 +99,9 @@ public final class ScenarioTracker {
         let departure: String
         if let departed = state.departure {
             departure = "departs at line \(departed.line): \(departed.kind)"
+        } else if let line = state.early[state.next] {
+            let previous = state.next > 0 ? scenario.steps[state.next - 1].shown : "the run began"
+            departure = "departs at line \(line): \(scenario.steps[state.next].shown) came before \(previous)"
         } else {
             let after = state.lastLine.map { " after line \($0)" } ?? ""
             departure = "departs\(after): no \(scenario.steps[state.next].shown)"

@@ -1,6 +1,9 @@
 /// One checkable statement of a rule: a scope (where in a slice it applies) and a pattern (what
 /// must or must not happen there), optionally excused by an `unless` condition.
-public struct Clause {
+///
+/// A class, so the monitor of every slice refers to its clause instead of carrying a copy: a run
+/// with thousands of tasks has a monitor per clause per task.
+public final class Clause {
     /// Where the pattern applies within a slice.
     public enum Scope {
         /// The whole slice.
@@ -27,10 +30,17 @@ public struct Clause {
         case duration(atMostSeconds: Double)
     }
 
-    public var scope: Scope
-    public var rule: Rule
+    public let scope: Scope
+    public let rule: Rule
     /// A violation is dropped when this holds at verdict time.
-    public var unless: Condition?
+    public let unless: Condition?
     /// The kinds the clause looks at, to decide which events create slices.
-    public var referencedKinds: Set<EventKind>
+    public let referencedKinds: Set<EventKind>
+
+    public init(scope: Scope, rule: Rule, unless: Condition?, referencedKinds: Set<EventKind>) {
+        self.scope = scope
+        self.rule = rule
+        self.unless = unless
+        self.referencedKinds = referencedKinds
+    }
 }

@@ -11,21 +11,21 @@ RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/cbcheck
 .PHONY: setup test-deps build demo test lint format install clean bench bench-callgrind chromium report-demo \
 	fuzz fuzz-build fuzz-smoke test-sanitize
 
-# libpcre2-8 (with its pkg-config file) is the one system library cbcheck links against.
+# libpcre2-8 and zlib (with their pkg-config files) are the system libraries cbcheck links against.
 setup:
-	@if pkg-config --exists libpcre2-8 2>/dev/null; then \
-		echo "setup: libpcre2-8 $$(pkg-config --modversion libpcre2-8) found"; \
+	@if pkg-config --exists libpcre2-8 zlib 2>/dev/null; then \
+		echo "setup: libpcre2-8 $$(pkg-config --modversion libpcre2-8), zlib $$(pkg-config --modversion zlib) found"; \
 	elif command -v apt-get >/dev/null 2>&1; then \
-		echo "setup: installing libpcre2-dev and pkg-config with apt-get"; \
+		echo "setup: installing libpcre2-dev, zlib1g-dev and pkg-config with apt-get"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq pkg-config libpcre2-dev >/dev/null; \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq pkg-config libpcre2-dev zlib1g-dev >/dev/null; \
 	elif command -v brew >/dev/null 2>&1; then \
 		echo "setup: installing pcre2 and pkg-config with brew"; \
-		brew install pcre2 pkg-config; \
+		brew install pcre2 zlib pkg-config; \
 	else \
-		echo "setup: libpcre2-8 is missing and neither apt-get nor brew is available;"; \
-		echo "       install PCRE2's development files (libpcre2-dev / pcre2) and pkg-config"; \
+		echo "setup: libpcre2-8 or zlib is missing and neither apt-get nor brew is available;"; \
+		echo "       install PCRE2's and zlib's development files (libpcre2-dev, zlib1g-dev) and pkg-config"; \
 		exit 2; \
 	fi
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "setup: no '$(SWIFT)' on PATH: install Swift 6 (swift.org)"; exit 2; }
@@ -132,8 +132,8 @@ $(FUZZ_BIN): $(FUZZ_SOURCES) $(wildcard rules/*)
 		$$(find "$(CURDIR)/rules" -name '*.cbrules' -o -name '*.cbevents' | sort) \
 		--fixtures $$(find "$(CURDIR)/Fixtures" -name '*.log' | sort)
 	swiftc -sanitize=fuzzer,address -O -g -suppress-warnings -parse-as-library -module-name CBCheckFuzz -package-name cbcheck \
-		-I Sources/CPCRE2 $$(pkg-config --cflags libpcre2-8) $(FUZZ_SOURCES) $(FUZZ_DIR)/BuiltInRules.swift \
-		$$(pkg-config --libs libpcre2-8) -o $@ 2>&1 | { grep -v 'Cannot export local symbol' || true; }
+		-I Sources/CPCRE2 -I Sources/CZlib $$(pkg-config --cflags libpcre2-8 zlib) $(FUZZ_SOURCES) $(FUZZ_DIR)/BuiltInRules.swift \
+		$$(pkg-config --libs libpcre2-8 zlib) -o $@ 2>&1 | { grep -v 'Cannot export local symbol' || true; }
 	@test -x $@
 
 fuzz-build: setup $(FUZZ_BIN)

@@ -15,6 +15,12 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // zlib, for gzip-compressed logs: Debian's zlib1g-dev or Homebrew's zlib.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // Turns rules/*.cbrules and rules/*.cbevents into Swift source, so the built-in
         // rules travel inside the binary and an installed cbcheck works from any directory.
         .executableTarget(name: "cbcheck-embed", path: "Sources/cbcheck-embed"),
@@ -25,7 +31,7 @@ let package = Package(
         ),
         .target(
             name: "CBCheckKit",
-            dependencies: ["CPCRE2"],
+            dependencies: ["CPCRE2", "CZlib"],
             plugins: ["EmbedRules"]
         ),
         .executableTarget(name: "cbcheck", dependencies: ["CBCheckKit"]),

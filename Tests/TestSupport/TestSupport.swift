@@ -34,9 +34,11 @@ public enum TestSupport {
     }
 
     /// Runs `cbcheck` with `arguments` in `directory` (default: the package root).
-    public static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Output {
+    public static func run(
+        _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, executable: URL? = nil
+    ) throws -> Output {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         let out = Pipe()

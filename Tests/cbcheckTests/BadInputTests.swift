@@ -108,13 +108,54 @@ import Testing
         let clean = "Fixtures/relaunch/cb101-handler-called-early-ok.log"
         #expect(try TestSupport.run([binary, clean]).status == 0)
         #expect(try TestSupport.run([binary, Self.early]).status == 1)
-        let gzip = try TestSupport.temporaryFile(Data([0x1F, 0x8B, 0x08, 0x00, 0x00]), name: "run.log.gz")
-        let compressed = try TestSupport.run([gzip])
-        #expect(compressed.status == 2)
+        // A pipe is read as it comes (no peeking at its first bytes), so a gzip stream there is named
+        // and skipped; `cbcheck - < run.log.gz` reads a file and decompresses it.
+        let piped = try TestSupport.run(
+            [
+                "-c", "cat \"$1\" | \"$0\" -", TestSupport.binary.path, try Self.gzip(Self.early),
+            ], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(piped.status == 2)
+        #expect(piped.stderr.hasPrefix("warning: -: not a text log: gzip-compressed"))
+    }
+
+    /// A gzip file is read as it streams, with the same findings as the plain log; one cut short
+    /// keeps what was read before the cut and is an input error naming it.
+    @Test func gzipLogsAreReadAndATruncatedOneSaysWhereItEnds() throws {
+        let plain = try TestSupport.run([Self.early])
+        let compressed = try Self.gzip(Self.early)
+        let whole = try TestSupport.run([compressed])
+        #expect(whole.status == plain.status)
+        #expect(whole.stdout == plain.stdout.replacingOccurrences(of: Self.early, with: compressed))
+        // Long enough for several deflate blocks: the cut falls after the block holding the finding.
+        var long = try String(
+            contentsOfFile: TestSupport.packageRoot.appendingPathComponent(Self.early).path, encoding: .utf8)
+        for index in 0..<20_000 {
+            long +=
+                "2026-03-14 09:27:00.000 Downloader[4101:1200001] [Cache] evicted artwork-\(index * 7919 % 100_003).png\n"
+        }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.gzip(try TestSupport.temporaryFile(long))))
+        bytes.removeLast(bytes.count / 3)
+        let cut = try TestSupport.temporaryFile(bytes, name: "cut.log.gz")
+        let truncated = try TestSupport.run([cut])
+        #expect(truncated.status == 2)
         #expect(
-            compressed.stderr.hasPrefix(
-                "warning: \(gzip): not a text log: gzip-compressed (decompress it first: gunzip -c FILE | cbcheck -); skipped\n"
-            ))
+            truncated.stderr.contains("error: \(cut): read failed: the gzip data ends early (unexpected end of file)\n")
+        )
+        #expect(truncated.stdout.contains("[CB101]"))  // what was read before the cut still counts
+        let folder = URL(fileURLWithPath: compressed).deletingLastPathComponent().path
+        #expect(try TestSupport.run([folder]).stdout.contains("log.log.gz:"))
+    }
+
+    /// `path` compressed with the system's gzip into a temporary `.log.gz`.
+    static func gzip(_ path: String) throws -> String {
+        let output = try TestSupport.temporaryFile(Data(), name: "log.log.gz")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "gzip -c \"$0\" > \"$1\"", path, output]
+        process.currentDirectoryURL = TestSupport.packageRoot
+        try process.run()
+        process.waitUntilExit()
+        return output
     }
 
     /// `check` searches a folder for logs; `trace` takes one file, so a folder is an input error there.

@@ -64,7 +64,8 @@ import Testing
         let directory = try TestSupport.run(["Sources/CPCRE2"])
         #expect(directory.status == 2)
         #expect(
-            directory.stderr.hasPrefix("error: Sources/CPCRE2: no *.log, *.txt, *.ndjson files in this directory\n"))
+            directory.stderr.hasPrefix(
+                "error: Sources/CPCRE2: no *.log, *.txt, *.ndjson files (or .gz) in this directory\n"))
     }
 
     @Test func usageErrorsLookLikeArgumentParser() throws {

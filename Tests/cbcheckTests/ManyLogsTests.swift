@@ -57,7 +57,9 @@ import Testing
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let output = try TestSupport.run([empty.path, warning])
         #expect(output.status == 2)
-        #expect(output.stderr.hasPrefix("error: \(empty.path): no *.log, *.txt, *.ndjson files in this directory\n"))
+        #expect(
+            output.stderr.hasPrefix(
+                "error: \(empty.path): no *.log, *.txt, *.ndjson files (or .gz) in this directory\n"))
         #expect(output.stdout.contains("\(warning):6:50: warning: [CB107]"))
         #expect(output.stderr.hasSuffix("cbcheck: 2 warnings in 2 files\n"))
     }

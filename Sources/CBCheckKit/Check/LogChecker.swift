@@ -59,8 +59,11 @@ public struct LogChecker {
         var binary: String?
         let summary: LineReader.Summary
         do {
+            let source: any ByteSource =
+                try Self.startsWithGzipMagic(descriptor)
+                ? GzipSource(descriptor: descriptor, path: path) : DescriptorSource(descriptor: descriptor)
             summary = try lineReader.forEachLine(
-                in: descriptor, path: path,
+                from: source, path: path,
                 inspect: { block in
                     binary = BinaryContent.reason(block)
                     return binary == nil
@@ -89,6 +92,14 @@ public struct LogChecker {
     }
 
     // MARK: - Private
+
+    /// Whether a regular file starts with gzip's magic number; `pread` leaves the offset alone, and
+    /// fails on pipes (standard input is read as it comes: `gunzip -c FILE | cbcheck -`).
+    private static func startsWithGzipMagic(_ descriptor: Int32) -> Bool {
+        var magic: (UInt8, UInt8) = (0, 0)
+        let count = withUnsafeMutableBytes(of: &magic) { pread(descriptor, $0.baseAddress, 2, 0) }
+        return count == 2 && magic.0 == 0x1F && magic.1 == 0x8B
+    }
 
     /// Collects reading warnings: one per pattern, naming the first record it failed on and how
     /// many more it failed on, so a slow pattern on a million lines is one warning, not a million.

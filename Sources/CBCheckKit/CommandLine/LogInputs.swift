@@ -9,7 +9,7 @@
 /// whatever the file system lists first.
 enum LogInputs {
     /// File name endings a directory is searched for.
-    static let extensions = [".log", ".txt", ".ndjson"]
+    static let extensions = [".log", ".txt", ".ndjson", ".log.gz", ".txt.gz", ".ndjson.gz"]
 
     /// One log to check, or a directory argument that held none (an input error, exit status 2).
     struct Input: Sendable, Equatable {
@@ -25,8 +25,8 @@ enum LogInputs {
             guard argument != "-", isDirectory(argument, following: true) else { return [Input(path: argument)] }
             let found = logs(under: argument).sorted()
             guard !found.isEmpty else {
-                let names = extensions.map { "*\($0)" }.joined(separator: ", ")
-                return [Input(path: argument, error: "\(argument): no \(names) files in this directory")]
+                let names = extensions.filter { !$0.hasSuffix(".gz") }.map { "*\($0)" }.joined(separator: ", ")
+                return [Input(path: argument, error: "\(argument): no \(names) files (or .gz) in this directory")]
             }
             return found.map { Input(path: $0) }
         }

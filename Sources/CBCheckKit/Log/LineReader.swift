@@ -53,6 +53,15 @@ public struct LineReader {
         in descriptor: Int32, path: String, inspect: ((UnsafeRawBufferPointer) throws -> Bool)? = nil,
         _ body: (UnsafeRawBufferPointer, LineInfo) throws -> Void
     ) throws -> Summary {
+        try forEachLine(from: DescriptorSource(descriptor: descriptor), path: path, inspect: inspect, body)
+    }
+
+    /// Reads `source` (a file descriptor, or a gzip stream over one) to its end, calling `body` once per line.
+    @discardableResult
+    public func forEachLine(
+        from source: any ByteSource, path: String, inspect: ((UnsafeRawBufferPointer) throws -> Bool)? = nil,
+        _ body: (UnsafeRawBufferPointer, LineInfo) throws -> Void
+    ) throws -> Summary {
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize * 2, alignment: 16)
         defer { buffer.deallocate() }
         var summary = Summary()
@@ -60,12 +69,12 @@ public struct LineReader {
         if let inspect {
             let wanted = min(inspectionLength, buffer.count)
             while filled < wanted {
-                let count = try Self.read(descriptor, into: buffer, at: filled, upTo: wanted - filled, path: path)
+                let count = try source.read(into: buffer.baseAddress! + filled, count: wanted - filled, path: path)
                 if count == 0 { break }
                 filled += count
             }
             if try !inspect(UnsafeRawBufferPointer(rebasing: buffer[0..<filled])) {
-                return try countLines(descriptor, path: path, buffer: buffer, prefilled: filled)
+                return try countLines(source, path: path, buffer: buffer, prefilled: filled)
             }
         }
         var skippingRestOfLongLine = false
@@ -124,8 +133,8 @@ public struct LineReader {
                     buffer = bigger
                 }
             }
-            let count = try Self.read(
-                descriptor, into: buffer, at: filled, upTo: min(buffer.count - filled, chunkSize), path: path)
+            let count = try source.read(
+                into: buffer.baseAddress! + filled, count: min(buffer.count - filled, chunkSize), path: path)
             if count == 0 { break }
             filled += count
         }
@@ -138,7 +147,7 @@ public struct LineReader {
 
     /// Counts the lines of a skipped input: the bytes already read, then the rest, chunk by chunk.
     private func countLines(
-        _ descriptor: Int32, path: String, buffer: UnsafeMutableRawBufferPointer, prefilled: Int
+        _ source: any ByteSource, path: String, buffer: UnsafeMutableRawBufferPointer, prefilled: Int
     ) throws -> Summary {
         var summary = Summary(skipped: true)
         var count = prefilled
@@ -151,29 +160,13 @@ public struct LineReader {
                 from = UnsafeMutableRawPointer(found) + 1
             }
             lastByte = buffer[count - 1]
-            count = try Self.read(descriptor, into: buffer, at: 0, upTo: min(buffer.count, chunkSize), path: path)
+            count = try source.read(into: buffer.baseAddress!, count: min(buffer.count, chunkSize), path: path)
         }
         if let lastByte, lastByte != 0x0A {
             summary.lines += 1
             summary.missingFinalNewline = true
         }
         return summary
-    }
-
-    /// One `read(2)` of at most `limit` bytes into `buffer` at `offset`, retried on `EINTR`.
-    private static func read(
-        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int, upTo limit: Int,
-        path: String
-    ) throws(LogInputError) -> Int {
-        while true {
-            #if canImport(Glibc)
-                let count = Glibc.read(descriptor, buffer.baseAddress! + offset, limit)
-            #else
-                let count = Darwin.read(descriptor, buffer.baseAddress! + offset, limit)
-            #endif
-            if count >= 0 { return count }
-            if errno != EINTR { throw LogInputError.readFailed(path: path, reason: String(cString: strerror(errno))) }
-        }
     }
 
     /// The bytes in `start..<end`, without a trailing carriage return.

@@ -42,6 +42,8 @@ enum CheckCommand {
         let inputs = LogInputs.expand(arguments.positionals)
         let keepsTimeline = destinations.contains { $0.reporter.identifier == HTMLReporter.identifier }
         var checker: LogChecker? = CBCheck.checker(setup.library, arguments)
+        var progress = ProgressLine(total: inputs.count) { console.error($0) }
+        progress.show(done: 0)
         OrderedWorkPool.run(
             count: inputs.count, workers: jobs, localState: &checker,
             makeState: {
@@ -49,9 +51,12 @@ enum CheckCommand {
             },
             work: { checker, index in FileCheck.run(inputs[index], checker, arguments, keepsTimeline: keepsTimeline) },
             deliver: { _, outcome in
+                progress.clear()
                 console.error(outcome.messages)
                 report.files.append(outcome.file)
+                progress.show(done: report.files.count)
             })
+        progress.clear()
         do {
             try CheckOptions.applyBaselines(arguments, to: &report, console)
             for destination in destinations {

@@ -56,6 +56,14 @@ import Testing
         #expect(
             rules.stdout.hasSuffix(
                 "CB107  disabled at ../.cbcheck:2:9: the identifier carries the build number on purpose\n"))
+        let explain = try TestSupport.run(["explain", "CB107"], in: root)
+        #expect(explain.status == 0)
+        #expect(
+            explain.stdout.hasPrefix(
+                "CB107 unstable-identifier (warning)\n\n  the background session identifier looks generated"))
+        #expect(
+            explain.stdout.contains(
+                "\n  disabled at .cbcheck:2:9: the identifier carries the build number on purpose\n"))
     }
 
     @Test func aMistakeInTheFileStopsTheCheckWithItsLineAndCaret() throws {

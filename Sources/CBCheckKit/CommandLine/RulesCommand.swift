@@ -31,9 +31,15 @@ enum ExplainCommand {
         options: [CBCheck.rulesOption] + CBCheck.configOptions)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
-        guard let library = CBCheck.loadSetup(arguments, console)?.library else { return 2 }
+        guard let setup = CBCheck.loadSetup(arguments, console) else { return 2 }
+        let library = setup.library
         let id = arguments.positionals[0]
-        guard let rule = library.rule(id: id) else {
+        // A rule the settings file turned off is still explained, with where and why it is off.
+        let off = setup.disabled.first { $0.id.uppercased() == id.uppercased() }
+        let disabledRule = off.flatMap { _ in
+            (try? CBCheck.makeSetup(arguments, Configuration()))?.library.rule(id: id)
+        }
+        guard let rule = library.rule(id: id) ?? disabledRule else {
             let hint = id.uppercased().closestMatch(in: library.rules.map(\.description.id)).map {
                 " (did you mean \($0)?)"
             }
@@ -43,6 +49,9 @@ enum ExplainCommand {
         let description = rule.description
         var text = "\(description.id) \(description.name) (\(description.severity.rawValue))\n\n"
         text += "  \(description.summary)\n"
+        if let off {
+            text += "\n  disabled at \(off.location)\(off.reason.map { ": \($0)" } ?? "")\n"
+        }
         text += section("RATIONALE", description.rationale)
         text += section("SOURCE", description.source)
         text += section("CHECKS (\(description.location))", description.definition.joined(separator: "\n"))

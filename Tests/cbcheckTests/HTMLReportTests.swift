@@ -35,6 +35,15 @@ import Testing
         #expect(page.contains("content=\"default-src 'none'; style-src 'unsafe-inline'\""))
     }
 
+    /// A log written with a zone (`+0800`) shows its own wall clock on the timeline, not UTC.
+    @Test func timesShowAsTheLogWroteThem() throws {
+        let output = try TestSupport.run([
+            "Fixtures/scenarios/seed000-1-relaunched-in-background.log", "--format", "html",
+        ])
+        #expect(output.stdout.contains("09:12:03.418 (line 5)"))
+        #expect(!output.stdout.contains("01:12:03.418 (line 5)"))
+    }
+
     @Test func findingsAreMarkedOnTheTimelineAndLinkedToTheirEvidenceLines() throws {
         let page = try TestSupport.run([sample, "--format", "html"]).stdout
         #expect(page.contains("<h3 id=\"f0-run2\">run 2 (Downloader pid 2388, lines 66–90)"))

@@ -112,7 +112,8 @@ struct HTMLTimeline {
     private func axis(_ events: [TimelineEvent], y: Int) -> String {
         func label(_ event: TimelineEvent) -> String {
             guard let microseconds = event.microseconds else { return "line \(event.line)" }
-            return Timestamp(microseconds: microseconds).clockText + " (line \(event.line))"
+            return Timestamp(microseconds: microseconds, zoneOffsetSeconds: event.zoneOffsetSeconds).clockText
+                + " (line \(event.line))"
         }
         var axis = "<line x1=\"\(Self.labelWidth)\" y1=\"\(y + 2)\" x2=\"\(Self.labelWidth + Self.plotWidth)\" "
         axis += "y2=\"\(y + 2)\" stroke=\"#aeaeb2\"/>\n"

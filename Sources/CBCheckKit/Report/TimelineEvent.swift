@@ -6,6 +6,8 @@ public struct TimelineEvent: Sendable {
     public var line: Int
     /// Microseconds since 1970, `nil` when the line had no time stamp.
     public var microseconds: Int64?
+    /// The zone offset the log wrote, so times show as the log said them.
+    public var zoneOffsetSeconds = 0
     public var run: Int
     /// The background session identifier, when the event names one or the trace inferred it.
     public var identifier: String?
@@ -20,6 +22,7 @@ public struct TimelineEvent: Sendable {
         kind = event.kind.name
         line = event.line
         microseconds = event.time?.microseconds
+        zoneOffsetSeconds = event.time?.zoneOffsetSeconds ?? 0
         run = event.run
         identifier = event[.identifier]
         task = event[.task]

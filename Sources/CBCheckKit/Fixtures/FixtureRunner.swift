@@ -3,7 +3,7 @@ import Foundation
 /// Checks one fixture log and compares its findings with its annotations. Every finding must be
 /// expected; every `expect` must be found; `ok` lines must stay clean.
 public struct FixtureRunner {
-    public let checker: LogChecker
+    public var checker: LogChecker
 
     public init(library: RuleLibrary) { checker = LogChecker(library: library) }
 

@@ -25,6 +25,11 @@ public struct LineStats: Sendable, Equatable {
     /// Events whose time stamp is earlier than the event before them (a clock change, merged
     /// captures): order comes from the lines, and durations across the jump are not judged.
     public var eventsEarlierThanThePrevious = 0
+    /// Completed task slices set aside to keep memory flat (`SliceRetirement`), those a later
+    /// message brought back, and those dropped for good (a later message starts a new slice).
+    public var slicesRetired = 0
+    public var slicesRevived = 0
+    public var slicesForgotten = 0
     /// The line length above which lines are cut, in bytes.
     public var lineLimit = 64 << 20
     /// Lines cut to the maximum line length (counted in their category too).

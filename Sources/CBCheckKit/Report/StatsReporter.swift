@@ -36,6 +36,12 @@ enum StatsReporter {
                 "  note: \(stats.eventsEarlierThanThePrevious) events carry a time stamp earlier than the event"
                 + " before them; order is taken from the lines, and a time limit is not judged across the jump\n"
         }
+        if stats.slicesRetired > 0 {
+            text +=
+                "  note: \(stats.slicesRetired) completed task slices were set aside to keep memory flat"
+                + " (\(stats.slicesRevived) brought back by a later message, every verdict unchanged;"
+                + " \(stats.slicesForgotten) forgotten: a message naming one of those starts a new slice)\n"
+        }
         if stats.lines == 0 { text += "  note: the file is empty\n" }
         if stats.missingFinalNewline { text += "  note: the last line has no newline\n" }
         return text

@@ -86,6 +86,56 @@ struct ClauseMonitor {
         }
     }
 
+    /// Whether nothing is owed or waiting: the slice ending now would conclude nothing, and no
+    /// violation is held back for a later event to confirm. Only then may a slice be retired.
+    var isSettled: Bool {
+        guard held == nil else { return false }
+        switch clause.scope {
+        case .between: return true
+        case .given: return trigger == nil || !owesAnEvent
+        case .always, .after: return !isOpen || !owesAnEvent
+        }
+    }
+
+    /// Whether the pattern still waits for an event: a `require X` with no X yet, or fewer than
+    /// `at least N` so far.
+    private var owesAnEvent: Bool {
+        switch clause.rule {
+        case .require(_, let before, _): return before == nil && seen == nil
+        case .count(_, let atLeast?, _): return count < atLeast
+        default: return false
+        }
+    }
+
+    /// A settled monitor's state with its remembered events reduced to their kinds: what a retired
+    /// slice keeps (see `SliceRetirement`). Equal states behave alike for every later event.
+    struct State: Hashable {
+        var isOpen: Bool
+        var count: Int
+        var opener: EventKind?
+        var marker: EventKind?
+        var seen: EventKind?
+        var trigger: EventKind?
+    }
+
+    var state: State {
+        State(
+            isOpen: isOpen, count: count, opener: opener?.kind, marker: marker?.kind, seen: seen?.kind,
+            trigger: trigger?.kind)
+    }
+
+    /// A monitor brought back from a retired state; `standIn` makes the event that stands for a
+    /// remembered one (its kind, and the line where the slice was retired).
+    init(clause: Clause, restoring state: State, standIn: (EventKind) -> Event) {
+        self.clause = clause
+        isOpen = state.isOpen
+        count = state.count
+        opener = state.opener.map(standIn)
+        marker = state.marker.map(standIn)
+        seen = state.seen.map(standIn)
+        trigger = state.trigger.map(standIn)
+    }
+
     // MARK: - Private
 
     private mutating func reopen(at event: Event) {

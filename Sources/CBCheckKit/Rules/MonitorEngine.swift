@@ -11,8 +11,13 @@ public final class MonitorEngine {
     /// - Parameters:
     ///   - rules: the rules to run.
     ///   - file: the log's path, for finding locations.
+    ///   - retention: how many completed task slices stay whole, and how many retired ones are
+    ///     remembered (`SliceRetirement`).
     ///   - sink: receives each finding once, violations as they happen, pending ones at the end.
-    public init(rules: [CompiledRule], file: String, sink: @escaping FindingSink) {
+    public init(
+        rules: [CompiledRule], file: String, retention: SliceRetirement.Limits = .standard,
+        sink: @escaping FindingSink
+    ) {
         self.file = file
         self.sink = sink
         var byKeys: [[SliceKey]: [CompiledRule]] = [:]
@@ -21,7 +26,16 @@ public final class MonitorEngine {
             if byKeys[rule.keys] == nil { order.append(rule.keys) }
             byKeys[rule.keys, default: []].append(rule)
         }
-        trees = order.map { SliceTree(keys: $0, rules: byKeys[$0]!) }
+        trees = order.map { SliceTree(keys: $0, rules: byKeys[$0]!, retention: retention) }
+    }
+
+    /// How many completed slices were retired, brought back by a later event, or forgotten.
+    public var retirements: (retired: Int, revived: Int, forgotten: Int) {
+        trees.reduce(into: (0, 0, 0)) { sum, tree in
+            sum.0 += tree.retirement.retiredCount
+            sum.1 += tree.retirement.revivedCount
+            sum.2 += tree.retirement.forgottenCount
+        }
     }
 
     /// Feeds one trace event (from `TraceBuilder`).

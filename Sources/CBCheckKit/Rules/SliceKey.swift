@@ -15,6 +15,17 @@ public enum SliceKey: String, CaseIterable, Sendable {
         }
     }
 
+    /// The event that should be the last to name a value (a task's didCompleteWithError, T1; a
+    /// background task's `endBackgroundTask`): a slice keyed by it may be retired once it came
+    /// (`SliceRetirement`), and is brought back if another event names it after all.
+    var lastKind: EventKind? {
+        switch self {
+        case .task: return .taskComplete
+        case .bgtask: return EventKind(named: "bgtask.end")
+        case .run, .identifier, .port: return nil
+        }
+    }
+
     private func carried(_ attribute: Attribute, _ event: Event) -> String?? {
         event.kind.carries(attribute) ? .some(event[attribute]) : nil
     }

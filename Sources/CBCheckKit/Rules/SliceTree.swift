@@ -14,6 +14,11 @@ final class SliceTree {
         var keyValues: [String] = []
         /// The last broadcast event of each kind delivered at this node, for late-created slices.
         var lastBroadcast: [EventKind: Event] = [:]
+        /// Above the leaves: the slices retired from `children`, by key value.
+        var retired: [String: SliceRetirement.Retired] = [:]
+        /// A leaf's last line, and whether it waits to be retired.
+        var lastLine = 0
+        var isWaiting = false
     }
 
     let keys: [SliceKey]
@@ -24,13 +29,18 @@ final class SliceTree {
     let clauseMasks: [[KindMask]]
     private let referenced: KindMask
     private var root = Node()
+    /// The event after which a leaf's key is used no more (`task.complete` for `task`), if any.
+    private let lastKind: EventKind?
+    let retirement: SliceRetirement
 
-    init(keys: [SliceKey], rules: [CompiledRule]) {
+    init(keys: [SliceKey], rules: [CompiledRule], retention: SliceRetirement.Limits = .standard) {
         self.keys = keys
+        retirement = SliceRetirement(limits: retention)
         self.rules = rules
         self.referenced = KindMask(rules.reduce(into: Set<EventKind>()) { $0.formUnion($1.referencedKinds) })
         ruleMasks = rules.map { KindMask($0.referencedKinds) }
         clauseMasks = rules.map { $0.clauses.map { KindMask($0.referencedKinds) } }
+        lastKind = keys.last?.lastKind
     }
 
     /// Routes `event` to its slices and calls `visit` with every leaf it reaches (and, for a leaf
@@ -41,11 +51,21 @@ final class SliceTree {
         var path: [Node] = []
         path.reserveCapacity(keys.count)
         deliver(event, at: root, level: 0, path: &path, visit)
+        if event.kind == lastKind {
+            retirement.retireOverflow { leaf in
+                leaf.monitors.indices.allSatisfy { rule in
+                    leaf.decided[rule] || leaf.monitors[rule].allSatisfy(\.isSettled)
+                }
+            }
+        }
     }
 
     /// Drops the slices of a finished run; they can receive nothing more.
     func retire(run: Int) {
-        if keys.first == .run { root.children[String(run)] = nil }
+        guard keys.first == .run else { return }
+        let key = String(run)
+        root.children[key] = nil
+        retirement.dropWaiting { $0.keyValues.first == key }
     }
 
     /// Every leaf, for the end of the log.
@@ -59,32 +79,61 @@ final class SliceTree {
 
     // MARK: - Private
 
+    /// A new slice: brought back in its retired state if it was retired, else fresh; then brought
+    /// up to date with what its ancestors broadcast before (since its retirement, if it was).
+    private func startSlice(
+        _ leaf: Node, key: String, under parent: Node, for event: Event, path: [Node], _ visit: (Node, Event) -> Void
+    ) {
+        leaf.keyValues = keys.indices.map { index in
+            if case .some(.some(let known)) = keys[index].value(of: event) { return known }
+            return "*"
+        }
+        var since = Int.min
+        if let revived = retirement.revive(key, under: parent) {
+            since = revived.line
+            let standIn = { (kind: EventKind) in
+                Event(
+                    kind: kind, line: revived.line,
+                    text: "\(kind) of this slice, before line \(revived.line) (where its slice was set aside)")
+            }
+            leaf.monitors = zip(rules, revived.state.monitors).map { rule, states in
+                zip(rule.clauses, states).map { ClauseMonitor(clause: $0, restoring: $1, standIn: standIn) }
+            }
+            leaf.decided = revived.state.decided
+        } else {
+            leaf.monitors = rules.map { $0.clauses.map(ClauseMonitor.init) }
+            leaf.decided = Array(repeating: false, count: rules.count)
+        }
+        let replay = path.flatMap { $0.lastBroadcast.values }.filter { $0.line > since }.sorted {
+            $0.sequence < $1.sequence
+        }
+        for earlier in replay { visit(leaf, earlier) }
+    }
+
     /// `path` holds the nodes above `node` while the event descends; it is restored on return.
     private func deliver(
         _ event: Event, at node: Node, level: Int, path: inout [Node], _ visit: (Node, Event) -> Void
     ) {
-        if level == keys.count { return visit(node, event) }
+        if level == keys.count {
+            node.lastLine = event.line
+            return visit(node, event)
+        }
         switch keys[level].value(of: event) {
         case .some(.some(let value)):
             path.append(node)
             defer { path.removeLast() }
             if let child = node.children[value] {
-                return deliver(event, at: child, level: level + 1, path: &path, visit)
+                deliver(event, at: child, level: level + 1, path: &path, visit)
+                if level + 1 == keys.count, event.kind == lastKind {
+                    retirement.completed(child, key: value, under: node)
+                }
+                return
             }
             let child = Node()
             node.children[value] = child
-            if level + 1 == keys.count {
-                // A new slice: bring it up to date with what its ancestors broadcast before.
-                child.keyValues = keys.indices.map { index in
-                    if case .some(.some(let known)) = keys[index].value(of: event) { return known }
-                    return "*"
-                }
-                child.monitors = rules.map { $0.clauses.map(ClauseMonitor.init) }
-                child.decided = Array(repeating: false, count: rules.count)
-                let replay = path.flatMap { $0.lastBroadcast.values }.sorted { $0.sequence < $1.sequence }
-                for earlier in replay { visit(child, earlier) }
-            }
+            if level + 1 == keys.count { startSlice(child, key: value, under: node, for: event, path: path, visit) }
             deliver(event, at: child, level: level + 1, path: &path, visit)
+            if level + 1 == keys.count, event.kind == lastKind { retirement.completed(child, key: value, under: node) }
         case .some(.none):
             return  // the kind names this key but the log did not say it: unknown, skipped
         case .none:

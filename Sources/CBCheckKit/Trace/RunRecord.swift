@@ -29,6 +29,9 @@ public final class RunRecord {
     var hasForegroundSession = false
     /// The temporary files handed to didFinishDownloadingTo, by file name, with their task.
     var temporaryFiles: [String: (identifier: String, task: String)] = [:]
+    /// What is forgotten of tasks once enough later ones completed: their session, their file.
+    var completedTasks = RecentWindow<(task: String, identifier: String?)>(capacity: 1024)
+    var recentFiles = RecentWindow<String>(capacity: 1024)
 
     init(number: Int, process: String?, pid: Int?, firstLine: Int) {
         self.number = number

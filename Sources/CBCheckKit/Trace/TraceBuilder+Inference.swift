@@ -43,6 +43,7 @@ extension TraceBuilder {
             let name = location.split(separator: "/").last
         {
             run.temporaryFiles[String(name)] = (event[.identifier] ?? "?", task)
+            if let old = run.recentFiles.add(String(name)) { run.temporaryFiles[old] = nil }
         }
         guard event.kind.carries(.kind) else { return }
         let process = run.process ?? ""

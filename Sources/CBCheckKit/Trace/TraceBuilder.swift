@@ -120,6 +120,15 @@ public final class TraceBuilder {
             }
             if let task = event[.task] { run.taskSessions[task] = identifier }
         }
+        if event.kind == .taskComplete, let task = event[.task] { forgetOldTasks(afterCompleting: task, event, run) }
+    }
+
+    /// Keeps what the run remembers per task to the tasks still open and the last completed ones:
+    /// a later message of a long-completed task then goes by what its own line says.
+    private func forgetOldTasks(afterCompleting task: String, _ event: Event, _ run: RunRecord) {
+        guard let old = run.completedTasks.add((task, event[.identifier])) else { return }
+        if run.taskSessions[old.task] == old.identifier { run.taskSessions[old.task] = nil }
+        run.foregroundTasks.remove(old.task)
     }
 
 }

@@ -1,0 +1,99 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CBCheckKit
+
+/// Completed task slices are set aside to keep memory flat, and brought back unchanged when a
+/// later message names their task: no verdict may depend on it.
+@Suite struct SliceRetirementTests {
+    private func check(_ log: String, retention: SliceRetirement.Limits) throws -> (findings: [Finding], LineStats) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("retire-\(UUID().uuidString).log")
+        try log.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var checker = LogChecker(library: try RuleLibrary.builtIn())
+        checker.retention = retention
+        var findings: [Finding] = []
+        let result = try checker.check(path: url.path) { findings.append($0) }
+        return (findings, result.stats)
+    }
+
+    /// A run with `count` downloads, each created, finished and completed, then `tail`.
+    private func log(tasks count: Int, then tail: [String] = []) -> String {
+        let prefix = "2026-03-15 12:00:00.000 Downloader[4655:1324931] "
+        var lines = [
+            "application(_:didFinishLaunchingWithOptions:) launchOptions=nil",
+            "backgroundSessionConfigurationWithIdentifier: com.acme.bg",
+        ]
+        for task in 1...count {
+            lines += [
+                "[DownloadManager] downloadTask(with:) session=com.acme.bg -> task=\(task)",
+                "urlSession(_:downloadTask:didFinishDownloadingTo:) session=com.acme.bg task=\(task) "
+                    + "location=file:///tmp/CFNetworkDownload_\(task).tmp",
+                "urlSession(_:task:didCompleteWithError:) session=com.acme.bg task=\(task) error=nil status=200",
+            ]
+        }
+        return (lines + tail).map { prefix + $0 + "\n" }.joined()
+    }
+
+    private func summary(_ findings: [Finding]) -> [String] {
+        findings.map { "\($0.ruleID) \($0.location.line) \($0.verdict)" }
+    }
+
+    @Test func aSecondCompletionLongAfterTheFirstIsStillCaught() throws {
+        let late = [
+            "urlSession(_:task:didCompleteWithError:) session=com.acme.bg task=1 error=nil status=200",
+            "urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:) session=com.acme.bg "
+                + "task=2 totalBytesWritten: 10 totalBytesExpectedToWrite: 20",
+        ]
+        let text = log(tasks: 50, then: late)
+        let whole = try check(text, retention: .standard)
+        let retired = try check(text, retention: SliceRetirement.Limits(whole: 2, remembered: 1000))
+        #expect(summary(whole.findings) == ["CB202 153 violated", "CB203 154 violated"])
+        #expect(summary(retired.findings) == summary(whole.findings))
+        #expect(retired.1.slicesRetired == 49)
+        #expect(retired.1.slicesRevived == 2)
+        #expect(retired.1.slicesForgotten == 0)
+        // The evidence of a revived slice names where it was set aside.
+        let detail = try #require(retired.findings.last?.detail)
+        #expect(detail == "task.progress came after task.complete (line 8)")
+        #expect(whole.1.slicesRetired == 0)
+    }
+
+    @Test func forgottenSlicesAreCountedAndStartOver() throws {
+        let late = ["urlSession(_:task:didCompleteWithError:) session=com.acme.bg task=1 error=nil status=200"]
+        let result = try check(log(tasks: 20, then: late), retention: SliceRetirement.Limits(whole: 1, remembered: 5))
+        // Task 1 was forgotten: its second completion starts a new slice, so CB202 cannot see it.
+        #expect(result.findings.isEmpty)
+        #expect(result.1.slicesRetired == 20)
+        #expect(result.1.slicesForgotten == 15)
+        let stats = StatsReporter.render(result.1, path: "t.log")
+        #expect(
+            stats.contains(
+                "note: 20 completed task slices were set aside to keep memory flat (0 brought back by a later message,"
+                    + " every verdict unchanged; 15 forgotten: a message naming one of those starts a new slice)"))
+    }
+
+    @Test func aSliceStillOwedAnEventIsNotRetired() throws {
+        // CB209: a cancelled task owes a completion; its slice stays whole until the run ends.
+        let tail = [
+            "[DownloadManager] downloadTask(with:) session=com.acme.bg -> task=99",
+            "[DownloadManager] cancel() task=99 session=com.acme.bg",
+        ]
+        let text = log(tasks: 10, then: tail)
+        let whole = try check(text, retention: .standard)
+        let retired = try check(text, retention: SliceRetirement.Limits(whole: 0, remembered: 1000))
+        #expect(summary(retired.findings) == summary(whole.findings))
+    }
+
+    /// Every fixture keeps its verdicts when every completed slice is set aside at once.
+    @Test(arguments: TestSupport.fixturePaths())
+    func fixtureHoldsWithImmediateRetirement(_ path: String) throws {
+        let url = TestSupport.packageRoot.appendingPathComponent(path)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var runner = FixtureRunner(library: try RuleLibrary.builtIn())
+        runner.checker.retention = SliceRetirement.Limits(whole: 0, remembered: 1000)
+        let result = try runner.run(path: url.path, text: text)
+        #expect(result.failures.isEmpty, "\(result.failures.joined(separator: "\n"))")
+    }
+}

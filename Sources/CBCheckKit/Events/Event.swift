@@ -7,8 +7,8 @@
 public struct Event: Sendable {
     private final class Storage: @unchecked Sendable {
         var kind: EventKind
-        var attributes: [Attribute: String]
-        var inferred: Set<Attribute>
+        var attributes: AttributeValues
+        var inferred: AttributeSet
         var line: Int
         var column: Int
         var time: Timestamp?
@@ -23,7 +23,7 @@ public struct Event: Sendable {
         var runKey = "0"
 
         init(
-            kind: EventKind, attributes: [Attribute: String], line: Int, column: Int, time: Timestamp?,
+            kind: EventKind, attributes: AttributeValues, line: Int, column: Int, time: Timestamp?,
             process: String?, pid: Int?, thread: String?, text: String
         ) {
             self.kind = kind
@@ -70,7 +70,7 @@ public struct Event: Sendable {
         set { unique.kind = newValue }
     }
     /// Values read from the log. A missing attribute is unknown: no condition on it ever holds.
-    public var attributes: [Attribute: String] {
+    public var attributes: AttributeValues {
         get { storage.attributes }
         set { unique.attributes = newValue }
         _modify {
@@ -79,7 +79,7 @@ public struct Event: Sendable {
         }
     }
     /// Attributes the trace builder filled in from context rather than read from the line.
-    public var inferred: Set<Attribute> {
+    public var inferred: AttributeSet {
         get { storage.inferred }
         set { unique.inferred = newValue }
         _modify {
@@ -152,7 +152,8 @@ public struct Event: Sendable {
         process: String? = nil, pid: Int? = nil, thread: String? = nil, text: String = ""
     ) {
         storage = Storage(
-            kind: kind, attributes: attributes, line: line, column: column, time: time, process: process, pid: pid,
+            kind: kind, attributes: AttributeValues(attributes), line: line, column: column, time: time,
+            process: process, pid: pid,
             thread: thread, text: text)
     }
 

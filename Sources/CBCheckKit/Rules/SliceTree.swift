@@ -48,9 +48,7 @@ final class SliceTree {
     func deliver(_ event: Event, _ visit: (Node, Event) -> Void) {
         let isBoundary = event.kind == .runEnd || event.kind == .logEnd
         guard isBoundary || referenced.contains(event.kind) else { return }
-        var path: [Node] = []
-        path.reserveCapacity(keys.count)
-        deliver(event, at: root, level: 0, path: &path, visit)
+        deliver(event, at: root, level: 0, visit)
         if event.kind == lastKind {
             retirement.retireOverflow { leaf in
                 leaf.monitors.indices.allSatisfy { rule in
@@ -79,10 +77,21 @@ final class SliceTree {
 
     // MARK: - Private
 
+    /// The nodes above a leaf, root first, found again by its key values: keeping the path while
+    /// every event descends cost an array per event, and only a new slice needs it.
+    private func ancestors(of leaf: Node) -> [Node] {
+        var chain = [root]
+        for value in leaf.keyValues.dropLast() {
+            guard let next = chain.last!.children[value] else { break }
+            chain.append(next)
+        }
+        return chain
+    }
+
     /// A new slice: brought back in its retired state if it was retired, else fresh; then brought
     /// up to date with what its ancestors broadcast before (since its retirement, if it was).
     private func startSlice(
-        _ leaf: Node, key: String, under parent: Node, for event: Event, path: [Node], _ visit: (Node, Event) -> Void
+        _ leaf: Node, key: String, under parent: Node, for event: Event, _ visit: (Node, Event) -> Void
     ) {
         leaf.keyValues = keys.indices.map { index in
             if case .some(.some(let known)) = keys[index].value(of: event) { return known }
@@ -104,15 +113,14 @@ final class SliceTree {
             leaf.monitors = rules.map { $0.clauses.map(ClauseMonitor.init) }
             leaf.decided = Array(repeating: false, count: rules.count)
         }
-        let replay = path.flatMap { $0.lastBroadcast.values }.filter { $0.line > since }.sorted {
+        let replay = ancestors(of: leaf).flatMap { $0.lastBroadcast.values }.filter { $0.line > since }.sorted {
             $0.sequence < $1.sequence
         }
         for earlier in replay { visit(leaf, earlier) }
     }
 
-    /// `path` holds the nodes above `node` while the event descends; it is restored on return.
     private func deliver(
-        _ event: Event, at node: Node, level: Int, path: inout [Node], _ visit: (Node, Event) -> Void
+        _ event: Event, at node: Node, level: Int, _ visit: (Node, Event) -> Void
     ) {
         if level == keys.count {
             node.lastLine = event.line
@@ -120,10 +128,8 @@ final class SliceTree {
         }
         switch keys[level].value(of: event) {
         case .some(.some(let value)):
-            path.append(node)
-            defer { path.removeLast() }
             if let child = node.children[value] {
-                deliver(event, at: child, level: level + 1, path: &path, visit)
+                deliver(event, at: child, level: level + 1, visit)
                 if level + 1 == keys.count, event.kind == lastKind {
                     retirement.completed(child, key: value, under: node)
                 }
@@ -131,17 +137,15 @@ final class SliceTree {
             }
             let child = Node()
             node.children[value] = child
-            if level + 1 == keys.count { startSlice(child, key: value, under: node, for: event, path: path, visit) }
-            deliver(event, at: child, level: level + 1, path: &path, visit)
+            if level + 1 == keys.count { startSlice(child, key: value, under: node, for: event, visit) }
+            deliver(event, at: child, level: level + 1, visit)
             if level + 1 == keys.count, event.kind == lastKind { retirement.completed(child, key: value, under: node) }
         case .some(.none):
             return  // the kind names this key but the log did not say it: unknown, skipped
         case .none:
             if event.kind != .runEnd, event.kind != .logEnd { node.lastBroadcast[event.kind] = event }
-            path.append(node)
-            defer { path.removeLast() }
             for key in node.children.keys.sorted() {
-                deliver(event, at: node.children[key]!, level: level + 1, path: &path, visit)
+                deliver(event, at: node.children[key]!, level: level + 1, visit)
             }
         }
     }

@@ -54,29 +54,31 @@ public final class ScenarioTracker {
         }
         guard !event.kind.isSynthetic else { return nil }
         sawEvents.insert(run)
-        var states = progress[run] ?? Array(repeating: Progress(), count: scenarios.count)
-        for (index, scenario) in scenarios.enumerated() where states[index].departure == nil {
-            var state = states[index]
-            let done = state.next == scenario.steps.count
-            if state.next > 0, !done || scenario.forbiddenToRunEnd, forbiddenMasks[index].contains(event.kind) {
-                state.departure = (event.line, event.kind.name)
-            } else if !done, stepMasks[index][state.next].contains(event.kind),
-                scenario.steps[state.next].condition(event)
-            {
-                state.next += 1
-                state.lastLine = event.line
-            } else if !done, state.next + 1 < scenario.steps.count,
-                let later = (state.next + 1..<scenario.steps.count).first(where: {
-                    stepMasks[index][$0].contains(event.kind) && scenario.steps[$0].condition(event)
-                }), state.early[later] == nil
-            {
-                // A later step came before the one the scenario waits for: remember where.
-                state.early[later] = event.line
-            }
-            states[index] = state
+        if progress[run] == nil { progress[run] = Array(repeating: Progress(), count: scenarios.count) }
+        for (index, scenario) in scenarios.enumerated() where progress[run]![index].departure == nil {
+            advance(&progress[run]![index], scenario, index, by: event)
         }
-        progress[run] = states
         return nil
+    }
+
+    /// Steps one run's progress through one scenario, in place.
+    private func advance(_ state: inout Progress, _ scenario: Scenario, _ index: Int, by event: Event) {
+        let done = state.next == scenario.steps.count
+        if state.next > 0, !done || scenario.forbiddenToRunEnd, forbiddenMasks[index].contains(event.kind) {
+            state.departure = (event.line, event.kind.name)
+        } else if !done, stepMasks[index][state.next].contains(event.kind),
+            scenario.steps[state.next].condition(event)
+        {
+            state.next += 1
+            state.lastLine = event.line
+        } else if !done, state.next + 1 < scenario.steps.count,
+            let later = (state.next + 1..<scenario.steps.count).first(where: {
+                stepMasks[index][$0].contains(event.kind) && scenario.steps[$0].condition(event)
+            }), state.early[later] == nil
+        {
+            // A later step came before the one the scenario waits for: remember where.
+            state.early[later] = event.line
+        }
     }
 
     // MARK: - Private

@@ -54,7 +54,7 @@ import Testing
         #expect(
             learned.text().hasPrefix(
                 "# L007: app.handler.called at most once\n"
-                    + "#   support 3 (slices per run, identifier that exercised it)\n"
+                    + "#   support: 3 slices (per run, identifier) exercised it\n"
                     + "#   seen in good.log: \n"
                     + "rule L007 app-handler-called-at-most-once\n"))
     }

@@ -60,7 +60,7 @@ public struct LearnedRule: Sendable {
         let steps = witness.steps.map { "line \($0.line) \($0.kind)" }.joined(separator: ", ")
         var lines = [
             "# \(id): \(statement)",
-            "#   support \(invariant.support) (slices per \(invariant.slicing.text) that exercised it)",
+            "#   support: \(invariant.support) slices (per \(invariant.slicing.text)) exercised it",
             "#   seen in \(witness.file): \(steps)",
         ]
         lines += catches.map { "#   catches \($0)" }

@@ -32,6 +32,7 @@ public enum CBCheck {
         Subcommand(spec: RulesCommand.spec, run: RulesCommand.run),
         Subcommand(spec: ExplainCommand.spec, run: ExplainCommand.run),
         Subcommand(spec: TestCommand.spec, run: TestCommand.run),
+        Subcommand(spec: LearnCommand.spec, validate: LearnCommand.validate, run: LearnCommand.run),
     ]
 
     static var subcommands: [CommandSpec] { commands.map(\.spec) }

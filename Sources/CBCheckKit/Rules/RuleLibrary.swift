@@ -31,6 +31,12 @@ public struct RuleLibrary {
         }
     }
 
+    /// Adds the rules of rule-file text held in memory (`cbcheck learn` compiles what it prints);
+    /// `file` names it in diagnostics. A rule with an id already present replaces it.
+    public mutating func addRules(named file: String, text: String) throws(Diagnostic) {
+        try add(rulesFrom: file, text: text, replacing: true)
+    }
+
     /// Puts a user event map's entries before the current ones.
     public mutating func addEvents(at path: String) throws(Diagnostic) {
         var user = try EventMapParser(file: path, text: try Self.read(path)).parse()

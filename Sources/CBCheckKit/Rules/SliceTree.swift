@@ -43,6 +43,16 @@ final class SliceTree {
         lastKind = keys.last?.lastKind
     }
 
+    /// A tree with no rules that routes events of `kinds`: `cbcheck learn` mines the very slices
+    /// the monitors would see (same routing, broadcast and replay), then checks what it mined.
+    init(keys: [SliceKey], observing kinds: Set<EventKind>) {
+        self.keys = keys
+        self.rules = []
+        self.referenced = KindMask(kinds)
+        ruleMasks = []
+        clauseMasks = []
+    }
+
     /// Routes `event` to its slices and calls `visit` with every leaf it reaches (and, for a leaf
     /// it creates, first with each remembered broadcast event).
     func deliver(_ event: Event, _ visit: (Node, Event) -> Void) {

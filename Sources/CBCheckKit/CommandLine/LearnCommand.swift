@@ -1,0 +1,95 @@
+/// `cbcheck learn GOOD… [--bad BAD]…`: drafts rules from logs known to be correct.
+enum LearnCommand {
+    static let spec = CommandSpec(
+        name: "learn", abstract: "Draft rules from the orderings that hold in every slice of logs known to be correct.",
+        discussion: """
+            Mines the good logs' traces per run, per session identifier and per task (and per task kind:
+            download, upload, data): A always precedes B, A is always followed by B, A is never followed
+            by B, at most once, exactly once given A, and the longest A-to-B time. What the event
+            vocabulary makes true, what follows from others and what fewer than --min-support slices
+            exercised is left out. The rest is printed as rule-file text, ranked by support, each rule
+            with a comment naming a place in the good logs that shows it; no printed rule fires on the
+            good logs. --bad checks the rules on logs known to be wrong and says which rule catches each,
+            at which line; --emit-fixtures writes the logs as annotated fixtures and the rules beside
+            them, so 'cbcheck test --rules DIR/learned.cbrules DIR' covers the new rules. See
+            docs/learning-rules.md.
+            """,
+        arguments: [
+            .init(
+                name: "good", help: "Logs known to be correct, or folders searched for *.log, *.txt and *.ndjson.",
+                isRepeatable: true)
+        ],
+        options: [
+            .init(
+                names: ["--bad"], valueName: "<path>",
+                help: "A log known to be wrong, or a folder of them: say which learned rule catches it, and where.",
+                isRepeatable: true),
+            .init(
+                names: ["--min-support"], valueName: "<n>",
+                help: "Leave out invariants exercised by fewer slices than this.", defaultValue: "2"),
+            .init(
+                names: ["--emit-fixtures"], valueName: "<dir>",
+                help: "Write the good and bad logs as annotated fixtures, and the rules as learned.cbrules, here."),
+            CBCheck.eventsOption,
+        ] + CBCheck.configOptions + [CBCheck.logFormatOption, CBCheck.processOption])
+
+    /// `--min-support` is a positive number; standard input cannot be read twice.
+    static func validate(_ arguments: ParsedArguments) throws(UsageError) {
+        _ = try minimumSupport(arguments)
+        if (arguments.positionals + arguments.all("bad")).contains("-") {
+            throw UsageError("learn reads each log more than once: save standard input to a file", command: "learn")
+        }
+    }
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
+        guard let setup = CBCheck.loadSetup(arguments, console), let support = try? minimumSupport(arguments) else {
+            return 2
+        }
+        guard let good = paths(arguments.positionals, console), let bad = paths(arguments.all("bad"), console) else {
+            return 2
+        }
+        var learner = RuleLearner(library: setup.library)
+        learner.minimumSupport = support
+        learner.makeChecker = { CBCheck.checker($0, arguments) }
+        do {
+            let outcome = try learner.learn(good: good, bad: bad)
+            for warning in outcome.warnings { console.error("\(warning)\n") }
+            let text = LearnReport.text(outcome, minimumSupport: support)
+            console.out(text)
+            if let directory = arguments.value("emit-fixtures") {
+                // What `cbcheck test` runs: the built-in rules and --events, without the settings file.
+                var writer = LearnedFixtureWriter(library: try CBCheck.makeSetup(arguments, Configuration()).library)
+                writer.testOptions = arguments.all("events").flatMap { ["--events", $0] }
+                console.error(try writer.write(outcome, rulesText: text, to: directory))
+            }
+            console.error(LearnReport.summary(outcome))
+        } catch {
+            console.error(error.location == nil ? "error: \(error.message)\n" : "\(error)\n")
+            return 2
+        }
+        return 0
+    }
+
+    // MARK: - Private
+
+    private static func minimumSupport(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        let text = arguments.value("min-support") ?? "2"
+        guard let value = Int(text), value >= 1 else {
+            throw UsageError(
+                "The value '\(text)' is invalid for '--min-support <n>'; use a number from 1", command: "learn")
+        }
+        return value
+    }
+
+    /// The logs named, folders expanded; `nil` (after saying why) when a folder holds none.
+    private static func paths(_ arguments: [String], _ console: Console) -> [String]? {
+        let inputs = LogInputs.expand(arguments)
+        for input in inputs {
+            if let error = input.error {
+                console.error("error: \(error)\n")
+                return nil
+            }
+        }
+        return inputs.map(\.path)
+    }
+}

@@ -1,0 +1,63 @@
+/// What `cbcheck learn` prints: rule-file text on standard output (so it can be redirected
+/// straight into a `.cbrules` file, the bad-log results included as comments) and one summary
+/// line on standard error.
+public enum LearnReport {
+    /// The header, the rules with what each caught, and the bad logs' verdicts.
+    public static func text(_ outcome: RuleLearner.Outcome, minimumSupport: Int) -> String {
+        let logs = count(outcome.goodLogs.count, "good log")
+        var lines = [
+            "# Rules learned by cbcheck learn from \(logs): drafts to review before they go into rules/.",
+            "# Each held in every slice of the good logs; its support is how many slices exercised it.",
+            "# \(count(outcome.held, "invariant")) held; \(outcome.rules.count) kept. Left out:",
+        ]
+        for reason in InvariantPruner.Reason.allCases {
+            let detail = reason == .support ? " (\(minimumSupport), --min-support)" : ""
+            lines.append("#   \(outcome.leftOut[reason] ?? 0) \(reason.rawValue)\(detail)")
+        }
+        if !outcome.disagreed.isEmpty {
+            lines.append("# Left out because the rule engine found them violated in the good logs:")
+            lines += outcome.disagreed.map { "#   \($0)" }
+        }
+        var text = lines.joined(separator: "\n") + "\n"
+        for rule in outcome.rules {
+            text += "\n" + rule.text(catches: catches(of: rule.id, outcome.badLogs))
+        }
+        if !outcome.badLogs.isEmpty {
+            text += "\n# Bad logs, and the learned rules that catch them:\n"
+            for log in outcome.badLogs {
+                let found = log.findings.map { "\($0.ruleID) at line \($0.location.line)\(pending($0))" }
+                text += "#   \(log.path): \(found.isEmpty ? "caught by none" : found.joined(separator: ", "))\n"
+            }
+        }
+        return text
+    }
+
+    /// `cbcheck learn: 12 rules from 8 good logs; 2 of 3 bad logs caught`.
+    public static func summary(_ outcome: RuleLearner.Outcome) -> String {
+        var text =
+            "cbcheck learn: \(count(outcome.rules.count, "rule")) from \(count(outcome.goodLogs.count, "good log"))"
+        if !outcome.badLogs.isEmpty {
+            let caught = outcome.badLogs.filter { !$0.findings.isEmpty }.count
+            text += "; \(caught) of \(count(outcome.badLogs.count, "bad log")) caught"
+        }
+        return text + "\n"
+    }
+
+    // MARK: - Private
+
+    private static func catches(of id: String, _ logs: [RuleLearner.CheckedLog]) -> [String] {
+        logs.flatMap { log in
+            log.findings.filter { $0.ruleID == id }.map {
+                "\(log.path):\($0.location.line)\(pending($0)): \($0.detail)"
+            }
+        }
+    }
+
+    private static func pending(_ finding: Finding) -> String {
+        finding.verdict == .pending ? " (pending)" : ""
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

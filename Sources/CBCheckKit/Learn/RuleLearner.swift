@@ -1,0 +1,102 @@
+/// `cbcheck learn` without the printing: mines the good logs, prunes and ranks what held, writes
+/// each invariant as a rule, checks the rules with the rule engine on the good logs (a rule the
+/// engine finds violated there is left out, so none fires on them) and, if asked, on bad logs.
+public struct RuleLearner {
+    /// The rules and event map the logs are read with; its rules are not used.
+    public let library: RuleLibrary
+    public var minimumSupport = 2
+    /// Makes the checker every log is read with (the command applies `--log-format`, `--process`).
+    public var makeChecker: (RuleLibrary) -> LogChecker = { LogChecker(library: $0) }
+
+    public init(library: RuleLibrary) { self.library = library }
+
+    /// One log and the findings of the learned rules on it.
+    public struct CheckedLog {
+        public var path: String
+        public var findings: [Finding]
+    }
+
+    /// What learning produced.
+    public struct Outcome {
+        public var rules: [LearnedRule]
+        /// The invariants that held in every slice, before pruning.
+        public var held: Int
+        public var leftOut: [InvariantPruner.Reason: Int]
+        /// Invariants the rule engine found violated in the good logs (left out): their statements.
+        public var disagreed: [String]
+        public var goodLogs: [String]
+        public var badLogs: [CheckedLog]
+        public var warnings: [Diagnostic]
+    }
+
+    /// Learns from `good` and checks the rules on `bad`.
+    /// - Throws: a `Diagnostic` when a log cannot be read, or (a bug) a printed rule does not parse.
+    public func learn(good: [String], bad: [String]) throws(Diagnostic) -> Outcome {
+        let miner = InvariantMiner()
+        var warnings: [Diagnostic] = []
+        let tracer = makeChecker(RuleLibrary.withoutRules(library))
+        for path in good {
+            miner.begin(file: path)
+            warnings += try read(path, with: tracer, onEvent: miner.add, onFinding: { _ in })
+        }
+        let mined = miner.invariants()
+        let pruned = InvariantPruner(minimumSupport: minimumSupport).prune(mined)
+        var rules = Self.numbered(pruned.kept)
+        let violated = Set(try findings(of: rules, in: good).flatMap { $0.findings.map(\.ruleID) })
+        let disagreed = rules.filter { violated.contains($0.id) }.map(\.statement)
+        if !violated.isEmpty { rules = Self.numbered(rules.filter { !violated.contains($0.id) }.map(\.invariant)) }
+        return Outcome(
+            rules: rules, held: mined.count, leftOut: pruned.leftOut, disagreed: disagreed, goodLogs: good,
+            badLogs: try findings(of: rules, in: bad), warnings: warnings)
+    }
+
+    /// The rules as one rule file, in rank order.
+    public static func ruleFileText(_ rules: [LearnedRule]) -> String {
+        rules.map { $0.text() }.joined(separator: "\n")
+    }
+
+    /// The event map of `library` with `rules` (and no other rules), compiled from their text.
+    public static func compile(_ rules: [LearnedRule], with library: RuleLibrary) throws(Diagnostic) -> RuleLibrary {
+        var compiled = RuleLibrary.withoutRules(library)
+        try compiled.addRules(named: "learned.cbrules", text: ruleFileText(rules))
+        return compiled
+    }
+
+    // MARK: - Private
+
+    private static func numbered(_ invariants: [Invariant]) -> [LearnedRule] {
+        let width = max(3, String(invariants.count).count)
+        return invariants.enumerated().map { index, invariant in
+            let number = String(index + 1)
+            return LearnedRule(
+                id: "L" + String(repeating: "0", count: width - number.count) + number, invariant: invariant)
+        }
+    }
+
+    /// The findings of `rules` on each log, as `cbcheck check --rules` would report them.
+    private func findings(of rules: [LearnedRule], in paths: [String]) throws(Diagnostic) -> [CheckedLog] {
+        guard !paths.isEmpty, !rules.isEmpty else { return paths.map { CheckedLog(path: $0, findings: []) } }
+        let checker = makeChecker(try Self.compile(rules, with: library))
+        return try paths.map { path throws(Diagnostic) in
+            var found: [Finding] = []
+            _ = try read(path, with: checker, onEvent: nil) { found.append($0) }
+            found.sort { ($0.location.line, $0.ruleID) < ($1.location.line, $1.ruleID) }
+            return CheckedLog(path: path, findings: found)
+        }
+    }
+
+    private func read(
+        _ path: String, with checker: LogChecker, onEvent: ((Event) -> Void)?, onFinding: @escaping (Finding) -> Void
+    ) throws(Diagnostic) -> [Diagnostic] {
+        do {
+            let result = try checker.check(
+                path: path, onEvent: onEvent.map { add in { event, _ in add(event) } }, onFinding: onFinding)
+            if let skipped = result.skipped { throw Diagnostic(.error, "\(skipped)") }
+            return result.warnings
+        } catch let error as Diagnostic {
+            throw error
+        } catch {
+            throw Diagnostic(.error, "\(error)")
+        }
+    }
+}

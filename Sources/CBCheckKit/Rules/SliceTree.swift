@@ -51,6 +51,8 @@ final class SliceTree {
         self.referenced = KindMask(kinds)
         ruleMasks = []
         clauseMasks = []
+        lastKind = nil  // the miner keeps its own state per leaf: leaves are never set aside
+        retirement = SliceRetirement()
     }
 
     /// Routes `event` to its slices and calls `visit` with every leaf it reaches (and, for a leaf

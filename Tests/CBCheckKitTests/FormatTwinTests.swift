@@ -4,16 +4,57 @@ import Testing
 
 @testable import CBCheckKit
 
-/// The acceptance test of the log formats: the same story, captured by `log show`, `log show
-/// --style compact`, `log stream --style ndjson` and a device syslog, yields the same trace and
-/// the same findings as its NSLog twin.
+/// The acceptance test of the log formats: the same story, captured by `log show` (default,
+/// compact, syslog and json styles), `log stream --style ndjson`, a device syslog, Console.app
+/// pastes, Xcode's console showing `print`, and app loggers, yields the same trace and the same
+/// findings as its NSLog twin (`Scripts/fixtures/make_format_twins.py` writes them).
 @Suite struct FormatTwinTests {
-    static let twins: [(nslog: String, twin: String)] = ["unified", "compact", "ndjson", "syslog"].flatMap { style in
-        [
-            ("Fixtures/scenarios/seed000-1-relaunched-in-background.log", "Fixtures/formats/seed000-1-\(style).log"),
-            ("Fixtures/relaunch/cb101-handler-called-early.log", "Fixtures/formats/cb101-\(style).log"),
-        ]
+    /// What a twin's format says of threads.
+    enum Threads {
+        /// The same thread ids as NSLog (hex ones shown in decimal).
+        case same
+        /// None: no event is said to be on or off the main thread.
+        case none
+        /// Names of their own (React Native's queues): only on-main or off-main is compared.
+        case renamed
     }
+
+    struct Twin: CustomStringConvertible {
+        var nslog: String
+        var twin: String
+        var format: String
+        var threads: Threads
+        var description: String { twin }
+    }
+
+    static let stories = [
+        ("seed000-1", "Fixtures/scenarios/seed000-1-relaunched-in-background.log"),
+        ("cb101", "Fixtures/relaunch/cb101-handler-called-early.log"),
+    ]
+
+    /// Twins of both stories: the file's suffix, its detected format, and what it says of threads.
+    static let bothStories: [(String, String, Threads)] = [
+        ("unified", "unified", .same), ("compact", "compact", .same), ("ndjson", "ndjson", .same),
+        ("syslog", "syslog", .none), ("unified-syslog", "unified-syslog", .none), ("json", "json", .same),
+        ("console", "console", .none), ("console-category", "console", .same),
+        ("console-processlast", "console", .none), ("console-export", "console", .same), ("plain", "plain", .none),
+    ]
+
+    /// Twins of the first story only: app loggers, alone or inside NSLog's prefix.
+    static let firstStory: [(String, String, Threads)] = [
+        ("lumberjack", "nslog", .same), ("flutter", "nslog", .same), ("swiftybeaver", "applogger", .none),
+        ("reactnative", "applogger", .renamed),
+    ]
+
+    static let twins: [Twin] =
+        stories.flatMap { stem, nslog in
+            bothStories.map {
+                Twin(nslog: nslog, twin: "Fixtures/formats/\(stem)-\($0.0).log", format: $0.1, threads: $0.2)
+            }
+        }
+        + firstStory.map {
+            Twin(nslog: stories[0].1, twin: "Fixtures/formats/seed000-1-\($0.0).log", format: $0.1, threads: $0.2)
+        }
 
     /// What the rules see of one event, without its line, time or column (which differ by format).
     struct Step: Equatable, CustomStringConvertible {
@@ -46,19 +87,36 @@ import Testing
     }
 
     @Test(arguments: twins)
-    func aTwinHasTheTraceAndFindingsOfItsNSLogOriginal(_ pair: (nslog: String, twin: String)) throws {
+    func aTwinHasTheTraceAndFindingsOfItsNSLogOriginal(_ pair: Twin) throws {
         let original = try trace(pair.nslog)
         let twin = try trace(pair.twin)
         #expect(original.format == "nslog")
-        #expect(twin.format == pair.twin.split(separator: "-").last?.replacingOccurrences(of: ".log", with: ""))
+        #expect(twin.format == pair.format)
         #expect(twin.findings == original.findings)
         #expect(!original.steps.isEmpty)
-        // A device syslog has no threads: the kinds, attributes and states still agree, and no
-        // event is said to be on or off the main thread (never a guess).
-        let threadless = pair.twin.hasSuffix("-syslog.log")
+        // A format without threads still agrees on kinds, attributes and states, and says of no
+        // event that it is on or off the main thread (never a guess).
         let expected = original.steps.map { step in
-            threadless ? Step(kind: step.kind, run: step.run, attributes: step.attributes, state: step.state) : step
+            switch pair.threads {
+            case .same: step
+            case .none: Step(kind: step.kind, run: step.run, attributes: step.attributes, state: step.state)
+            case .renamed:
+                Step(
+                    kind: step.kind, run: step.run, attributes: step.attributes, state: step.state, onMain: step.onMain)
+            }
         }
-        #expect(twin.steps == expected)
+        let actual = twin.steps.map { step in
+            pair.threads == .renamed
+                ? Step(
+                    kind: step.kind, run: step.run, attributes: step.attributes, state: step.state, onMain: step.onMain)
+                : step
+        }
+        #expect(actual == expected)
+    }
+
+    @Test func everyTwinIsListed() throws {
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: TestSupport.packageRoot.appendingPathComponent("Fixtures/formats").path)
+        #expect(Set(files.map { "Fixtures/formats/\($0)" }) == Set(Self.twins.map(\.twin)))
     }
 }

@@ -51,6 +51,16 @@ import Testing
                 == Fields(process: "Downloader", pid: 4101, thread: 0x1b2c3, sender: nil, message: "moved the file"))
     }
 
+    @Test func readsTheUnifiedLogSyslogStyle() throws {
+        let line =
+            "2026-03-14 09:26:53.599000+0800  localhost My App[4101]: (CFNetwork) [com.apple.CFNetwork:Summary] Task <A>.<3> resuming"
+        #expect(
+            try read(UnifiedSyslogLogFormat(), line)
+                == Fields(
+                    process: "My App", pid: 4101, thread: nil, sender: "CFNetwork", message: "Task <A>.<3> resuming"))
+        #expect(try read(UnifiedSyslogLogFormat(), "2026-03-14 09:26:53.599000+0800  localhost kernel[0]: x").pid == 0)
+    }
+
     @Test func readsADeviceSyslogWithAndWithoutADeviceName() throws {
         let line =
             "Mar 14 09:26:53 Anna's iPhone Downloader(CFNetwork)[4101] <Notice>: Task <A>.<1> finished successfully"
@@ -104,6 +114,9 @@ import Testing
         #expect(detect("2026-03-14 09:26:53.599000+0800 0x1b2c3  Default  0x0  4101  0  Downloader: msg") == "unified")
         #expect(detect(#"{"eventMessage":"m","processID":1}"#) == "ndjson")
         #expect(detect("Mar 14 09:26:53 iPhone Downloader[4101] <Notice>: msg") == "syslog")
+        #expect(detect("2026-03-14 09:26:53.599000+0800  localhost Downloader[4101]: msg") == "unified-syslog")
+        #expect(detect("default\t09:26:53.599000 +0800\tDownloader\tmsg") == "console")
+        #expect(detect("09:26:53.599 💙 INFO Type.method():73 - msg") == "applogger")
         #expect(detect("    count = 20;") == nil)
     }
 

@@ -44,9 +44,13 @@ public struct LogChecker {
         let scenarios = ScenarioTracker()
         var lastTime: Timestamp?
         var timeWentBack = 0
+        var firstStepBack: (line: Int, from: String, to: String)?
         let builder = TraceBuilder { event, run in
             if let time = event.time {
-                if let lastTime, lastTime.seconds(until: time) < 0 { timeWentBack += 1 }
+                if let lastTime, lastTime.seconds(until: time) < 0 {
+                    timeWentBack += 1
+                    if firstStepBack == nil { firstStepBack = (event.line, lastTime.clockText, time.clockText) }
+                }
                 lastTime = time
             }
             onEvent?(event, run)
@@ -90,6 +94,7 @@ public struct LogChecker {
         stats.linesWithLoneCarriageReturn = summary.linesWithLoneCarriageReturn
         stats.lineLimit = lineReader.maximumLineLength
         stats.eventsEarlierThanThePrevious = timeWentBack
+        stats.clockWentBack = firstStepBack
         (stats.slicesRetired, stats.slicesRevived, stats.slicesForgotten) = engine.retirements
         return Result(stats: stats, warnings: warnings.diagnostics)
     }

@@ -47,9 +47,25 @@ enum FileCheck {
         file.runs = runs
         file.findings = findings.sorted { ($0.location.line, $0.ruleID) < ($1.location.line, $1.ruleID) }
         if keepsTimeline { file.timeline = timeline }
+        if let stats = file.stats { messages += notes(stats, path: path, rules: checker.library.rules) }
         file.problems = CheckOptions.problems(with: file.stats, arguments)
         for problem in file.problems { messages += "\(path): error: \(problem)\n" }
         if arguments.flag("stats"), let stats = file.stats { messages += StatsReporter.render(stats, path: path) }
         return Outcome(file: file, messages: messages)
+    }
+
+    /// What a reader of the findings must know of the whole file, once: the rules it could not
+    /// be checked against (no time stamps, no threads), and the clock going back.
+    static func notes(_ stats: LineStats, path: String, rules: [CompiledRule]) -> String {
+        var text = ""
+        let uncheckable = UncheckableRules(rules, stats: stats)
+        if !uncheckable.isEmpty {
+            text +=
+                "\(path): note: not checkable in this log (format \(stats.format ?? "unknown")): \(uncheckable.description)\n"
+        }
+        if let line = stats.clockWentBack?.line, let note = StatsReporter.clockNote(stats) {
+            text += "\(path):\(line): note: \(note)\n"
+        }
+        return text
     }
 }

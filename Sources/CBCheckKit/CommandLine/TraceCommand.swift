@@ -27,7 +27,8 @@ enum TraceCommand {
                 console.error("error: \(skipped)\n")
                 return 2
             }
-            console.error("\(path): \(StatsReporter.formatDescription(result.stats))\n")
+            console.error(FileCheck.notes(result.stats, path: path, rules: library.rules))
+            console.error(StatsReporter.render(result.stats, path: path))
         } catch {
             console.error("error: \(error)\n")
             return 2

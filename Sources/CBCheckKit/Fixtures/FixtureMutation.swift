@@ -27,38 +27,48 @@ public enum FixtureMutation: String, CaseIterable, Sendable {
         public var origin: [Int?]
     }
 
+    /// Mutates a fixture in whatever format it is written in (`FixtureLine`); a change the format
+    /// cannot carry is left out (another process in Xcode's `print` lines, which name none; any
+    /// change to a `log show --style json` array, whose records span lines).
     public func apply(to text: String) -> Result {
         let lines = text.sourceLines
+        let format = FixtureLine.format(of: lines)
+        if format is JSONLogFormat { return Self.rewrite(lines) { $0 } }
+        let shift: Int64 = (27 * 3600 + 17 * 60 + 42) * 1_000_000
         switch self {
-        case .shiftedTimestamps: return Self.rewrite(lines) { Self.shiftTimestamp(in: $0) }
+        case .shiftedTimestamps:
+            return Self.rewrite(lines) { FixtureLine($0, format: format)?.shifted(by: shift) ?? $0 }
         case .renamedIdentifiers:
             let renamer = IdentifierRenamer()
             return Self.rewrite(lines) { renamer.rename($0) }
         case .insertedChatter:
-            return Self.insertBeforeRecords(lines) { prefix, _ in
-                [prefix + "[Mutation] image cache hit: avatar-42.png in 3 ms"]
+            return Self.insertBeforeRecords(lines, format) { record in
+                [record.saying("[Mutation] image cache hit: avatar-42.png in 3 ms")]
             }
         case .insertedDumps:
-            return Self.insertBeforeRecords(lines) { prefix, _ in
+            return Self.insertBeforeRecords(lines, format) { record in
                 [
-                    prefix + "[Mutation] response headers: {", "    \"Content-Type\" = \"application/json\";",
+                    record.saying("[Mutation] response headers: {"), "    \"Content-Type\" = \"application/json\";",
                     "    \"Cache-Control\" = \"max-age=60\";", "}",
                 ]
             }
         case .unrelatedSession:
             var next = 0
-            var result = Self.insertBeforeRecords(lines) { _, clock in
-                guard next < Self.weatherWake.count else { return [] }
-                defer { next += 1 }
-                return [clock + "Weather[31337:31337] " + Self.weatherWake[next]]
+            var last: FixtureLine?
+            var result = Self.insertBeforeRecords(lines, format) { record in
+                last = record
+                guard next < Self.weatherWake.count,
+                    let line = record.saying(Self.weatherWake[next], as: "Weather", pid: 31337)
+                else { return [] }
+                next += 1
+                return [line]
             }
-            let lastClock =
-                lines.reversed().lazy.compactMap { Self.clockPrefix(of: $0) }.first ?? "2026-01-01 00:00:00.000 "
             for message in Self.weatherWake[next...] {
-                result.text +=
-                    (result.text.hasSuffix("\n") || result.text.isEmpty ? "" : "\n")
-                    + lastClock + "Weather[31337:31337] " + message
-                result.origin.append(nil)
+                guard let line = last?.saying(message, as: "Weather", pid: 31337) else { break }
+                for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
+                    result.text += (result.text.hasSuffix("\n") || result.text.isEmpty ? "" : "\n") + part
+                    result.origin.append(nil)
+                }
             }
             return result
         }
@@ -86,18 +96,20 @@ public enum FixtureMutation: String, CaseIterable, Sendable {
             origin: lines.indices.map { $0 + 1 })
     }
 
-    /// Inserts `make(prefix, clock)`'s lines before each record line, above the annotation block
-    /// that precedes it so annotations stay with their line. `prefix` is the record's prefix up to
-    /// its message; `clock` its time stamp with the space after it.
-    private static func insertBeforeRecords(_ lines: [String], _ make: (String, String) -> [String]) -> Result {
+    /// Inserts `make(record)`'s lines before each record line, above the annotation block that
+    /// precedes it so annotations stay with their line.
+    private static func insertBeforeRecords(
+        _ lines: [String], _ format: (any LogFormat)?, _ make: (FixtureLine) -> [String]
+    ) -> Result {
         var output: [String] = []
         var origin: [Int?] = []
         var blockStart: Int?
         for (index, line) in lines.enumerated() {
             if line.hasPrefix("#!") {
                 if blockStart == nil { blockStart = output.count }
-            } else if let prefix = recordPrefix(of: line), let clock = clockPrefix(of: line) {
-                let inserted = make(prefix, clock)
+            } else if let record = FixtureLine(line, format: format) {
+                let inserted = make(record).flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+                    .map(String.init)
                 let at = blockStart ?? output.count
                 output.insert(contentsOf: inserted, at: at)
                 origin.insert(contentsOf: Array(repeating: nil, count: inserted.count), at: at)
@@ -109,37 +121,6 @@ public enum FixtureMutation: String, CaseIterable, Sendable {
             origin.append(index + 1)
         }
         return Result(text: output.joined(separator: "\n"), origin: origin)
-    }
-
-    private static func parse(_ line: String) -> RecordPrefix? {
-        var copy = line
-        let parsed = copy.withUTF8 { NSLogFormat().parsePrefix(UnsafeRawBufferPointer($0)) }
-        if case .record(let prefix) = parsed { return prefix }
-        return nil
-    }
-
-    /// The record's prefix up to its message (`2026-… App[1:2] `).
-    private static func recordPrefix(of line: String) -> String? {
-        parse(line).map { String(decoding: Array(line.utf8)[..<$0.messageStart], as: UTF8.self) }
-    }
-
-    /// The record's time stamp with the space after it (`2026-03-14 09:26:53.599 `).
-    static func clockPrefix(of line: String) -> String? {
-        parse(line).map { String(decoding: Array(line.utf8)[..<$0.process.lowerBound], as: UTF8.self) }
-    }
-
-    /// Moves the `YYYY-MM-DD HH:MM:SS` at the start of a record line 1 day 3:17:42 later; the
-    /// fraction and zone stay as written.
-    private static func shiftTimestamp(in line: String) -> String {
-        guard let prefix = parse(line), let time = prefix.time else { return line }
-        let shift: Int64 = (27 * 3600 + 17 * 60 + 42) * 1_000_000
-        let local = Timestamp(
-            microseconds: time.microseconds + shift + Int64(time.zoneOffsetSeconds) * 1_000_000
-        ).components
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let stamp =
-            "\(local.year)-\(two(local.month))-\(two(local.day)) \(two(local.hour)):\(two(local.minute)):\(two(local.second))"
-        return stamp + String(line.dropFirst(19))
     }
 
     static func rotateHex(_ character: Character) -> Character {

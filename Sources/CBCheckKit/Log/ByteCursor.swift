@@ -52,13 +52,17 @@ struct ByteCursor {
         return (year, month, day)
     }
 
-    /// `HH:MM:SS` with an optional fraction after `.` (any number of digits, kept to microseconds).
+    /// `HH:MM:SS` with an optional fraction after `.` (any number of digits, kept to microseconds),
+    /// or three digits of milliseconds after `:` (CocoaLumberjack's `09:26:53:599`).
     mutating func readClock() -> (hour: Int, minute: Int, second: Int, microsecond: Int)? {
         guard let hour = readNumber(digits: 2), skip(0x3A), let minute = readNumber(digits: 2), skip(0x3A),
             let second = readNumber(digits: 2), hour < 24, minute < 60, second < 61
         else { return nil }
         var microsecond = 0
-        if peek() == 0x2E, Self.isDigit(peek(1)) {
+        if peek() == 0x3A, Self.isDigit(peek(1)), Self.isDigit(peek(2)), Self.isDigit(peek(3)), !Self.isDigit(peek(4)) {
+            position += 1
+            microsecond = readNumber(digits: 3)! * 1000
+        } else if peek() == 0x2E, Self.isDigit(peek(1)) {
             position += 1
             var scale = 100_000
             while let byte = peek(), Self.isDigit(byte) {

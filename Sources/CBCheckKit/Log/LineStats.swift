@@ -25,6 +25,14 @@ public struct LineStats: Sendable, Equatable {
     /// Events whose time stamp is earlier than the event before them (a clock change, merged
     /// captures): order comes from the lines, and durations across the jump are not judged.
     public var eventsEarlierThanThePrevious = 0
+    /// The first of those: its line, and the clock before and at it as the log wrote them.
+    public var clockWentBack: (line: Int, from: String, to: String)?
+    /// Events that carried a time stamp, and a thread: when none did, rules that need them are
+    /// not checkable (`UncheckableRules`).
+    public var eventsWithTime = 0
+    public var eventsWithThread = 0
+    /// The most common shapes of the unparseable lines.
+    public var unparseableShapes = LineShapes()
     /// Completed task slices set aside to keep memory flat (`SliceRetirement`), those a later
     /// message brought back, and those dropped for good (a later message starts a new slice).
     public var slicesRetired = 0

@@ -52,10 +52,12 @@ public struct RecordPrefix: Equatable, Sendable {
     public var messageStart: Int
     /// The ranges point into the scratch buffer `parse(_:scratch:)` filled, not into the line.
     public var isDecoded = false
+    /// `time` was read without a date (on 2000-01-01): the assembler places it on its day.
+    public var isDateless = false
 
     public init(
         time: Timestamp?, process: Range<Int>, pid: Int?, thread: Range<Int>?, threadNumber: UInt64? = nil,
-        sender: Range<Int>? = nil, messageStart: Int, isDecoded: Bool = false
+        sender: Range<Int>? = nil, messageStart: Int, isDecoded: Bool = false, isDateless: Bool = false
     ) {
         self.time = time
         self.process = process
@@ -65,5 +67,6 @@ public struct RecordPrefix: Equatable, Sendable {
         self.sender = sender
         self.messageStart = messageStart
         self.isDecoded = isDecoded
+        self.isDateless = isDateless
     }
 }

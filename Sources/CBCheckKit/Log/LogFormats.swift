@@ -1,9 +1,14 @@
 /// Every log format cbcheck reads, listed once. The order is the order of detection: a file's
 /// format is the first one that reads its first record line as a record (compact before NSLog,
-/// which would read `Df Downloader[4101:1b2c3]` as a process named `Df Downloader`).
+/// which would read `Df Downloader[4101:1b2c3]` as a process named `Df Downloader`). `json` and
+/// `plain` read no single line: the assembler detects them itself.
 public enum LogFormats {
-    public static let all: [any LogFormat] = [
-        NDJSONLogFormat(), UnifiedLogFormat(), CompactLogFormat(), NSLogFormat(), DeviceSyslogFormat(),
+    public static let all: [any LogFormat] = detectable + [JSONLogFormat(), PlainLogFormat()]
+
+    /// The formats a single line can show, in the order of detection.
+    static let detectable: [any LogFormat] = [
+        NDJSONLogFormat(), UnifiedLogFormat(), UnifiedSyslogLogFormat(), CompactLogFormat(), NSLogFormat(),
+        DeviceSyslogFormat(), ConsoleLogFormat(), AppLoggerLogFormat(),
     ]
 
     /// The identifiers users may give `--log-format`, in the order of `all`.
@@ -18,8 +23,16 @@ public enum LogFormats {
     static func reading(
         _ line: UnsafeRawBufferPointer, except: (any LogFormat)?, scratch: inout [UInt8]
     ) -> (format: any LogFormat, prefix: RecordPrefix)? {
-        for format in all where format.identifier != except?.identifier {
+        for format in detectable where format.identifier != except?.identifier {
             if case .record(let prefix) = format.parse(line, scratch: &scratch) { return (format, prefix) }
+        }
+        return nil
+    }
+
+    /// Why some format says `line` starts like its record but breaks off, or `nil`.
+    static func brokenPrefix(_ line: UnsafeRawBufferPointer, scratch: inout [UInt8]) -> String? {
+        for format in detectable {
+            if case .malformed(let reason) = format.parse(line, scratch: &scratch) { return reason }
         }
         return nil
     }

@@ -5,10 +5,17 @@
 /// one was forced. After that a line the file's format does not read as a record, and that does
 /// not start with white space, is offered to the other formats (two captures pasted into one
 /// file); continuation lines of dumps start with white space or punctuation and cost nothing.
-/// The current record is kept as bytes; `String`s are made only for records that are events.
+/// A file whose first `plainDetectionLines` lines hold no record of any format is read as plain
+/// lines (Xcode's console showing `print`); `log show --style json` is joined back into objects
+/// by a `JSONArrayReader`. The current record is kept as bytes; `String`s are made only for
+/// records that are events.
 public final class RecordAssembler {
     /// The most message bytes of one record (first line plus continuations) kept for matching.
     public static let maximumRecordBytes = 256 * 1024
+    /// Lines with no record of any format after which a file is read as plain lines.
+    public static let plainDetectionLines = 200
+    /// The most bytes of those lines held while waiting (the rest of the window is not waited for).
+    static let plainDetectionBytes = 1 << 20
 
     public private(set) var stats = LineStats()
     /// The file's format: forced, detected, or `nil` before the first record.
@@ -29,6 +36,19 @@ public final class RecordAssembler {
     public private(set) var recordLine = 0
     /// The patterns the record's lines so far could match (the literal prefilter's verdict).
     private var candidates = CandidateSet()
+    /// Joins `log show --style json` lines into objects, once the file is known to be that.
+    private var json: JSONArrayReader?
+    /// Whether the record being finished counts its first line (a JSON object sharing its only
+    /// line with another does not).
+    private var recordOwnsLine = true
+    private var clock = DatelessClock()
+    /// Lines held while no format is known yet, to be read as plain lines if none ever is.
+    private var undetected: [(bytes: [UInt8], info: LineReader.LineInfo)] = []
+    private var undetectedBytes = 0
+    private var lastLineNumber = 0
+    /// The file was detected plain: every line is first offered to the other formats. Kept as a
+    /// flag: a dynamic cast per line would cost the NSLog path.
+    private var offersEveryLine = false
 
     /// - Parameters:
     ///   - format: the format to read every line in; `nil` detects it from the first record line.
@@ -44,6 +64,7 @@ public final class RecordAssembler {
         self.recognizer = recognizer
         self.sink = sink
         stats.format = format?.identifier
+        if format is JSONLogFormat { json = JSONArrayReader() }
         firstLine.reserveCapacity(4096)
         message.reserveCapacity(4096)
         scratch.reserveCapacity(4096)
@@ -52,31 +73,63 @@ public final class RecordAssembler {
     /// Takes the next line of the log.
     public func add(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
         stats.lines += 1
+        lastLineNumber = info.number
         if info.wasTruncated { stats.truncated += 1 }
         if line.count >= 2, line[0] == 0x23, line[1] == 0x21 {
             stats.annotations += 1
             return
         }
+        read(line, info)
+    }
+
+    /// Ends the log: the last record is recognized.
+    public func finish(missingFinalNewline: Bool) {
+        if format == nil, !undetected.isEmpty { readHeldLinesAsPlain() }
+        flush()
+        if let openLines = json?.finish(), openLines > 0 {
+            stats.unparseable += openLines
+            stats.unparseableExamples.append((lastLineNumber, "a JSON object that breaks off at the end of the log"))
+        }
+        stats.missingFinalNewline = missingFinalNewline
+    }
+
+    // MARK: - Private
+
+    private func read(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
+        if json != nil, readJSON(line, info) { return }
         var parsed = format?.parse(line, scratch: &scratch) ?? .continuation
-        if case .record = parsed {
+        if case .record = parsed, !offersEveryLine {
         } else if let first = line.first, first != 0x20, first != 0x09 {
             if LogHeader.isHeader(line) {
                 stats.headers += 1
                 return
             }
+            if format == nil, !isForced, JSONArrayReader.opensArray(line) {
+                detect(JSONLogFormat(), at: info.number)
+                json = JSONArrayReader()
+                _ = readJSON(line, info)
+                return
+            }
             if !isForced, let other = LogFormats.reading(line, except: format, scratch: &scratch) {
                 if format == nil {
-                    format = other.format
-                    stats.format = other.format.identifier
-                    stats.formatDetectedAtLine = info.number
+                    detect(other.format, at: info.number)
                 } else {
                     stats.recordsInOtherFormats[other.format.identifier, default: 0] += 1
                 }
                 parsed = .record(other.prefix)
+            } else if offersEveryLine || format == nil, !isForced,
+                let reason = LogFormats.brokenPrefix(line, scratch: &scratch)
+            {
+                parsed = .malformed(reason)
             }
         }
+        if format == nil, !isForced, case .continuation = parsed {
+            hold(line, info)
+            return
+        }
         switch parsed {
-        case .record(let parsed):
+        case .record(var parsed):
+            if parsed.isDateless, let time = parsed.time { parsed.time = clock.place(time) }
             if parsed.isDecoded {
                 scratch.withUnsafeBytes { start(parsed, $0, info.number) }
             } else {
@@ -88,12 +141,13 @@ public final class RecordAssembler {
                 return
             }
             guard prefix != nil else {
-                unparseable(info.number, "no record prefix, and no record before it to continue")
+                unparseable(line, info.number, "no record prefix, and no record before it to continue")
                 return
             }
             stats.continuations += 1
             if message.count + line.count < Self.maximumRecordBytes {
-                message.append(0x0A)
+                // A record with no message of its own (an export's `Timestamp: …` line) takes the next line's.
+                if !message.isEmpty { message.append(0x0A) }
                 message.append(contentsOf: line)
                 candidates.formUnion(recognizer.scanner.candidates(in: line))
             } else {
@@ -102,27 +156,87 @@ public final class RecordAssembler {
         case .malformed(let reason):
             flush()
             isSkippingRecord = false
-            unparseable(info.number, reason)
+            unparseable(line, info.number, reason)
         }
     }
 
-    /// Ends the log: the last record is recognized.
-    public func finish(missingFinalNewline: Bool) {
-        flush()
-        stats.missingFinalNewline = missingFinalNewline
+    private func detect(_ detected: any LogFormat, at line: Int) {
+        format = detected
+        stats.format = detected.identifier
+        stats.formatDetectedAtLine = line
+        for held in undetected {
+            held.bytes.withUnsafeBytes {
+                unparseable($0, held.info.number, "no record prefix, and no record before it to continue")
+            }
+        }
+        undetected = []
     }
 
-    // MARK: - Private
+    /// Keeps a line no format reads until the file's format is known; a window of them with no
+    /// record of any format makes the file plain.
+    private func hold(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
+        undetected.append((Array(line), info))
+        undetectedBytes += line.count
+        if undetected.count >= Self.plainDetectionLines || undetectedBytes >= Self.plainDetectionBytes {
+            readHeldLinesAsPlain()
+        }
+    }
+
+    private func readHeldLinesAsPlain() {
+        let held = undetected
+        undetected = []
+        format = PlainLogFormat()
+        offersEveryLine = true
+        stats.format = PlainLogFormat.identifier
+        stats.formatDetectedAtLine = held.first?.info.number
+        for line in held { line.bytes.withUnsafeBytes { read($0, line.info) } }
+    }
+
+    /// Reads a line of `log show --style json`: every object finished on it becomes a record.
+    /// - Returns: `false` when the line belongs to no object (it is then read as any other line).
+    private func readJSON(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) -> Bool {
+        guard json!.add(line, number: info.number) else {
+            guard JSONArrayReader.isArrayPunctuation(line) else { return false }
+            stats.headers += 1
+            return true
+        }
+        let reader = json!
+        for object in reader.finished {
+            stats.continuations += max(0, object.lineCount - 1)
+            recordOwnsLine = object.lineCount > 0
+            defer { recordOwnsLine = true }
+            reader.finishedBytes[object.range].withUnsafeBytes { bytes in
+                var parsed = NDJSONLogFormat().parse(bytes, scratch: &scratch)
+                if object.isOverlong {
+                    parsed = .malformed("a JSON object longer than \(JSONArrayReader.maximumBytes) bytes")
+                }
+                switch parsed {
+                case .record(var prefix):
+                    if prefix.isDateless, let time = prefix.time { prefix.time = clock.place(time) }
+                    scratch.withUnsafeBytes { start(prefix, $0, object.recordLine) }
+                    flush()
+                case .malformed(let reason):
+                    if recordOwnsLine { unparseable(bytes, object.recordLine, reason) }
+                case .continuation:
+                    if recordOwnsLine { unparseable(bytes, object.recordLine, "a JSON value that is no object") }
+                }
+            }
+            isSkippingRecord = false
+        }
+        return true
+    }
 
     /// Starts a record whose prefix was read from `source` (the line, or the decoded fields).
     private func start(_ parsed: RecordPrefix, _ source: UnsafeRawBufferPointer, _ number: Int) {
         flush()
-        if let processName, !source[parsed.process].elementsEqual(processName) {
+        if let processName, !parsed.process.isEmpty, !source[parsed.process].elementsEqual(processName) {
             isSkippingRecord = true
-            stats.excluded += 1
+            if recordOwnsLine { stats.excluded += 1 }
             return
         }
         isSkippingRecord = false
+        var parsed = parsed
+        parsed.messageStart = AppLoggerStamp.messageStart(in: source, from: parsed.messageStart)
         prefix = parsed
         recordLine = number
         firstLine.removeAll(keepingCapacity: true)
@@ -132,45 +246,52 @@ public final class RecordAssembler {
         candidates = message.withUnsafeBytes { recognizer.scanner.candidates(in: $0) }
     }
 
-    private func unparseable(_ line: Int, _ reason: String) {
+    private func unparseable(_ line: UnsafeRawBufferPointer, _ number: Int, _ reason: String) {
         stats.unparseable += 1
-        if stats.unparseableExamples.count < 5 { stats.unparseableExamples.append((line, reason)) }
+        if stats.unparseableExamples.count < 5 { stats.unparseableExamples.append((number, reason)) }
+        stats.unparseableShapes.add(line, number: number)
     }
 
     private func flush() {
         guard let prefix else { return }
         self.prefix = nil
+        let countsLine = recordOwnsLine ? 1 : 0
         if candidates.isEmpty {
-            stats.chatter += 1
+            stats.chatter += countsLine
             return
         }
         let found = candidates
         let recognized = message.withUnsafeBytes { recognizer.recognize($0, candidates: found) }
         guard !recognized.isEmpty else {
-            stats.chatter += 1
+            stats.chatter += countsLine
             return
         }
-        let (process, thread, text) = firstLine.withUnsafeBytes { bytes in
-            let messageEnd = bytes[prefix.messageStart...].firstIndex(of: 0x0A) ?? bytes.count
-            return (
-                DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[prefix.process])),
+        let (process, thread) = firstLine.withUnsafeBytes { bytes in
+            (
+                prefix.process.isEmpty
+                    ? nil : DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[prefix.process])),
                 prefix.threadNumber.map { String($0) }
-                    ?? prefix.thread.map { DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[$0])) },
-                DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[prefix.messageStart..<messageEnd]))
+                    ?? prefix.thread.map { DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
             )
         }
-        if SystemProcesses.isDaemon(process) {
-            stats.excluded += 1
+        let text = message.withUnsafeBytes { bytes in
+            DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x0A) ?? bytes.count)]))
+        }
+        if let process, SystemProcesses.isDaemon(process) {
+            stats.excluded += countsLine
             return
         }
-        stats.events += 1
+        stats.events += countsLine
+        let knownProcess = process.flatMap { AttributeValue.redactions.contains($0) ? nil : $0 }
         for (kind, attributes) in recognized {
             stats.eventsByKind[kind.name, default: 0] += 1
+            if prefix.time != nil { stats.eventsWithTime += 1 }
+            if thread != nil { stats.eventsWithThread += 1 }
             sink(
                 Event(
                     kind: kind, attributes: attributes, line: recordLine,
                     column: prefix.isDecoded ? 1 : prefix.messageStart + 1,
-                    time: prefix.time, process: process, pid: prefix.pid, thread: thread, text: text))
+                    time: prefix.time, process: knownProcess, pid: prefix.pid, thread: thread, text: text))
         }
     }
 }

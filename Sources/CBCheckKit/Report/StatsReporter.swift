@@ -31,10 +31,12 @@ enum StatsReporter {
                 "  note: \(stats.linesWithLoneCarriageReturn) lines hold a carriage return not followed by a newline;"
                 + " it was kept inside the line (shown as \\x0D)\n"
         }
-        if stats.eventsEarlierThanThePrevious > 0 {
-            text +=
-                "  note: \(stats.eventsEarlierThanThePrevious) events carry a time stamp earlier than the event"
-                + " before them; order is taken from the lines, and a time limit is not judged across the jump\n"
+        let shapes = stats.unparseableShapes.top()
+        if shapes.count > 1 || (shapes.first?.count ?? 0) > 1 {
+            text += "  unparseable line shapes (digits as N), most common first:\n"
+            for shape in shapes {
+                text += "    \(shape.count)× \(shape.text)  (first at line \(shape.firstLine))\n"
+            }
         }
         if stats.slicesRetired > 0 {
             text +=
@@ -52,6 +54,15 @@ enum StatsReporter {
         guard let format = stats.format else { return "no record in any known format" }
         guard let line = stats.formatDetectedAtLine else { return "format \(format) (--log-format)" }
         return "format \(format) (detected at line \(line))"
+    }
+
+    /// The clock going backwards, once per file: where first, and what that means.
+    static func clockNote(_ stats: LineStats) -> String? {
+        guard let step = stats.clockWentBack else { return nil }
+        let more = stats.eventsEarlierThanThePrevious - 1
+        return "the clock goes back at line \(step.line) (\(step.from) then \(step.to))"
+            + (more > 0 ? " and \(more) more time\(more == 1 ? "" : "s")" : "")
+            + "; order is taken from the lines, and a time limit is not judged across the jump"
     }
 
     /// `64 MiB`, `512 KiB` or `100 bytes`.

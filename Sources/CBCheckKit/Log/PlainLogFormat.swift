@@ -1,0 +1,22 @@
+/// Lines with no prefix at all: what Swift's `print` writes to Xcode's console (and Flutter's
+/// `flutter: …`, React Native's `[info][tid:…]` lines when nothing else wraps them).
+///
+/// Each line is a record of one unnamed process with no time, pid or thread; a line starting
+/// with white space or a closing `)`, `}`, `]` continues the record before it (a dump, an
+/// `NSError` description). Only order is known, so
+/// rules that need a time or a thread are not checkable in such a file, and the check says so.
+/// Never detected from one line (any line reads as plain): a file is plain when none of its first
+/// `RecordAssembler.plainDetectionLines` lines is a record in another format.
+public struct PlainLogFormat: LogFormat {
+    public static let identifier = "plain"
+    public static let description = "lines with no prefix (Xcode's console showing print): order only"
+
+    public init() {}
+
+    public func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse {
+        if let first = line.first, first == 0x20 || first == 0x09 || first == 0x29 || first == 0x7D || first == 0x5D {
+            return .continuation
+        }
+        return .record(RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: 0))
+    }
+}

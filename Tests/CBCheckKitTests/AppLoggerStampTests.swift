@@ -1,0 +1,47 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CBCheckKit
+
+/// App loggers' wrappers, inside a prefix or alone: the event map sees the app's own message.
+@Suite struct AppLoggerStampTests {
+    static let message = "applicationDidEnterBackground(_:)"
+
+    @Test(arguments: [
+        ("2026-03-14 09:26:53.599 Runner[4101:1200001] flutter: \(message)", "nslog"),
+        ("2026-03-14 09:26:53.599 App[4101:1200001] [info][tid:main][AppDelegate.m:42] \(message)", "nslog"),
+        ("2026-03-14 09:26:53.599 App[4101:1200001] 09:26:53.599 💙 INFO AppDelegate.enter():73 - \(message)", "nslog"),
+        ("2026-03-14 09:26:53:599 App[4101:1200001] \(message)", "nslog"),
+        ("09:26:53.599 💚 DEBUG AppDelegate.enter():73 - \(message)", "applogger"),
+        ("[info][tid:com.facebook.react.JavaScript][RCTLog.m:362] \(message)", "applogger"),
+        ("2026/03/14 09:26:53:599  \(message)", "applogger"),
+        ("flutter: \(message)", "plain"),
+    ])
+    func theMessageIsTheAppsOwn(_ line: String, _ format: String) throws {
+        let log = try ReadLog(line + "\n")
+        #expect(log.stats.format == format)
+        let event = try #require(log.events.first)
+        #expect(event.kind.name == "app.background")
+        #expect(event.text == Self.message)
+        #expect(event.column == line.utf8.count - Self.message.utf8.count + 1)
+    }
+
+    @Test func cocoaLumberjacksColonBeforeTheMillisecondsIsAFraction() throws {
+        let log = try ReadLog("2026-03-14 09:26:53:599 App[4101:1200001] \(Self.message)\n")
+        #expect(log.events.first?.time?.clockText == "09:26:53.599")
+    }
+
+    @Test func reactNativeNamesItsThread() throws {
+        let log = try ReadLog("[info][tid:com.facebook.react.JavaScript][RCTLog.m:362] \(Self.message)\n")
+        #expect(log.events.first?.thread == "com.facebook.react.JavaScript")
+    }
+
+    @Test(arguments: [
+        "[DownloadManager] \(message)", "[info] \(message)", "12 files: \(message)", "flutter \(message)",
+    ])
+    func lookalikesAreLeftAlone(_ message: String) {
+        let start = Array(message.utf8).withUnsafeBytes { AppLoggerStamp.messageStart(in: $0, from: 0) }
+        #expect(start == 0)
+    }
+}

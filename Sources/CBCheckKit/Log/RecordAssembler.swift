@@ -159,13 +159,17 @@ public final class RecordAssembler {
                 DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[prefix.messageStart..<messageEnd]))
             )
         }
-        if SystemProcesses.isDaemon(process) {
+        let isDaemon = SystemProcesses.isDaemon(process)
+        if isDaemon {
             stats.excluded += 1
-            return
+            // A daemon's CFNetwork task lines may be the app's own task seen from nsurlsessiond: the
+            // trace builder joins them to the app's run by the task's UUID, or drops them.
+            guard recognized.allSatisfy({ $0.0.isSystemKind }) else { return }
+        } else {
+            stats.events += 1
         }
-        stats.events += 1
         for (kind, attributes) in recognized {
-            stats.eventsByKind[kind.name, default: 0] += 1
+            if !isDaemon { stats.eventsByKind[kind.name, default: 0] += 1 }
             sink(
                 Event(
                     kind: kind, attributes: attributes, line: recordLine,

@@ -29,6 +29,10 @@ public final class RunRecord {
     var hasForegroundSession = false
     /// The temporary files handed to didFinishDownloadingTo, by file name, with their task.
     var temporaryFiles: [String: (identifier: String, task: String)] = [:]
+    /// CFNetwork's tasks this run's lines named (`UUID.N` of `Task <UUID>.<N>`), with the `cfnet.*`
+    /// kinds already seen for each: a repeat is the same task seen twice (the daemon's copy, or
+    /// "load failed" then "finished with error"). Dropped with the run.
+    var systemTasks: [String: KindMask] = [:]
 
     init(number: Int, process: String?, pid: Int?, firstLine: Int) {
         self.number = number

@@ -125,7 +125,7 @@ import Testing
         #expect(output.status == 0)
         #expect(output.stderr.contains("seed000-1-unified.log: 64 lines, format unified (detected at line 17)"))
         #expect(output.stderr.contains("  header                6\n"))
-        #expect(output.stderr.contains("  excluded              1  (other processes, system daemons)"))
+        #expect(output.stderr.contains("  excluded              2  (other processes, system daemons)"))
         #expect(output.stderr.contains("  unparseable           0\n"))
     }
 

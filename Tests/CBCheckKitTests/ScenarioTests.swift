@@ -33,6 +33,13 @@ import Testing
             ])
     }
 
+    /// The force quit's reason 0 is often only in CFNetwork's own line, not in the app's didCompleteWithError.
+    @Test func aForceQuitKnownOnlyFromCFNetworksLineIsStillTheForceQuitScenario() throws {
+        let runs = try scenarios(of: "Fixtures/cfnetwork/cb302-force-quit-reason-only-from-cfnetwork.log")
+        #expect(runs.map(\.scenario) == ["background-download", "force-quit"])
+        #expect(runs.allSatisfy { $0.matched })
+    }
+
     @Test func aRunThatFollowsNoneIsNamedWithTheClosestAndWhereItDeparts() throws {
         let sample = try scenarios(of: "Samples/background-download.log")
         #expect(sample.map(\.matched) == [true, false, true])

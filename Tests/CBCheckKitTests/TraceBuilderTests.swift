@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct TraceBuilderTests {
     /// Builds a trace from events and returns what the sink saw.
-    private func trace(_ events: [Event]) -> [(Event, RunRecord)] {
+    func trace(_ events: [Event]) -> [(Event, RunRecord)] {
         var seen: [(Event, RunRecord)] = []
         let builder = TraceBuilder { seen.append(($0, $1)) }
         for event in events { builder.add(event) }

@@ -118,5 +118,27 @@ extension EventKind {
         Entry(name: "socket.listen.close", summary: "a listening socket is closed", attributes: [.port]),
         Entry(name: "bonjour.publish", summary: "a Bonjour service is published", attributes: [.name, .port]),
         Entry(name: "bonjour.stop", summary: "a Bonjour service is stopped", attributes: [.name, .port]),
+        // CFNetwork's own lines (`Task <UUID>.<N> …`): the system's account of a task, logged before
+        // the app's delegate hears of it, so never the app's callbacks (docs/event-map.md).
+        Entry(
+            name: "cfnet.task.resume", summary: "CFNetwork: Task <UUID>.<N> resuming (the system's line)",
+            attributes: [.identifier, .task]),
+        Entry(
+            name: "cfnet.task.response",
+            summary: "CFNetwork: Task <UUID>.<N> received response, status N (nsurlsessiond: didReceiveResponse)",
+            attributes: [.identifier, .task, .status]),
+        Entry(
+            name: "cfnet.task.summary",
+            summary: "CFNetwork: Task <UUID>.<N> summary for task success|failure {… response_status=N …}",
+            attributes: [.identifier, .task, .status, .outcome]),
+        Entry(
+            name: "cfnet.task.finished",
+            summary:
+                "CFNetwork: Task <UUID>.<N> finished successfully / with error [code] (before didCompleteWithError)",
+            attributes: [.identifier, .task, .error, .reason]),
+        Entry(
+            name: "cfnet.session.noDaemon",
+            summary: "CFNetwork: BackgroundSession <UUID> cannot reach nsurlsessiond (the Simulator, a test bundle)",
+            attributes: []),
     ]
 }

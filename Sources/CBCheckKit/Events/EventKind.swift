@@ -56,6 +56,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     public static let taskComplete = named("task.complete")
     public static let taskFinishDownload = named("task.finishDownload")
     public static let taskResumedAt = named("task.resumedAt")
+    public static let systemTaskFinished = named("cfnet.task.finished")
 
     /// Whether events of this kind carry `attribute`: a bit test, since the trace builder and the
     /// slice trees ask it for every event.
@@ -66,6 +67,9 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `task.*` kinds: callbacks and actions of one URLSession task.
     public var isTaskKind: Bool { Self.taskKinds[index] }
 
+    /// `cfnet.*` kinds: CFNetwork's own lines, the system's account rather than the app's callbacks.
+    public var isSystemKind: Bool { Self.systemKinds[index] }
+
     /// `app.handler.*` kinds: the handleEvents completion handler.
     public var isHandlerKind: Bool { Self.handlerKinds[index] }
 
@@ -74,6 +78,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     }
     private static let taskKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("task.") }
     private static let handlerKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("app.handler") }
+    private static let systemKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("cfnet.") }
 
     private static let indexByName: [String: Int] = Dictionary(
         uniqueKeysWithValues: vocabulary.enumerated().map { ($0.element.name, $0.offset) })

@@ -11,6 +11,14 @@ public struct KindMask: Sendable, Equatable {
         }
     }
 
+    /// Adds `kind`; returns whether it was new.
+    @discardableResult
+    public mutating func insert(_ kind: EventKind) -> Bool {
+        if contains(kind) { return false }
+        if kind.index < 64 { low |= 1 << UInt64(kind.index) } else { high |= 1 << UInt64(kind.index - 64) }
+        return true
+    }
+
     public func contains(_ kind: EventKind) -> Bool {
         kind.index < 64 ? low & (1 << UInt64(kind.index)) != 0 : high & (1 << UInt64(kind.index - 64)) != 0
     }

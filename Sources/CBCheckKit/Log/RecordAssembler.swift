@@ -277,16 +277,22 @@ public final class RecordAssembler {
         let text = message.withUnsafeBytes { bytes in
             DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x0A) ?? bytes.count)]))
         }
-        if let process, SystemProcesses.isDaemon(process) {
+        let isDaemon = process.map(SystemProcesses.isDaemon) ?? false
+        if isDaemon {
             stats.excluded += countsLine
-            return
+            // A daemon's CFNetwork task lines may be the app's own task seen from nsurlsessiond: the
+            // trace builder joins them to the app's run by the task's UUID, or drops them.
+            guard recognized.allSatisfy({ $0.0.isSystemKind }) else { return }
+        } else {
+            stats.events += countsLine
         }
-        stats.events += countsLine
         let knownProcess = process.flatMap { AttributeValue.redactions.contains($0) ? nil : $0 }
-        for (kind, attributes) in recognized {
+        for (kind, _) in recognized where !isDaemon {
             stats.eventsByKind[kind.name, default: 0] += 1
             if prefix.time != nil { stats.eventsWithTime += 1 }
             if thread != nil { stats.eventsWithThread += 1 }
+        }
+        for (kind, attributes) in recognized {
             sink(
                 Event(
                     kind: kind, attributes: attributes, line: recordLine,

@@ -35,7 +35,7 @@ extension Scenario {
             name: "force-quit", source: "seed 000 §5",
             steps: [
                 Step("app.launch"),
-                Step("task.complete", shown: "task.complete with -999, reason 0") {
+                Step("task.complete", "cfnet.task.finished", shown: "task.complete with -999, reason 0") {
                     $0[.error] == "-999" && $0[.reason] == "0"
                 },
             ],

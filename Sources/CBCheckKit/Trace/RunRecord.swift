@@ -32,6 +32,10 @@ public final class RunRecord {
     /// What is forgotten of tasks once enough later ones completed: their session, their file.
     var completedTasks = RecentWindow<(task: String, identifier: String?)>(capacity: 1024)
     var recentFiles = RecentWindow<String>(capacity: 1024)
+    /// CFNetwork's tasks this run's lines named (`UUID.N` of `Task <UUID>.<N>`), with the `cfnet.*`
+    /// kinds already seen for each: a repeat is the same task seen twice (the daemon's copy, or
+    /// "load failed" then "finished with error"). Dropped with the run.
+    var systemTasks: [String: KindMask] = [:]
 
     init(number: Int, process: String?, pid: Int?, firstLine: Int) {
         self.number = number

@@ -18,7 +18,7 @@ extension TraceBuilder {
             if waiting.count == 1 { candidate = waiting.first }
         }
         if candidate == nil, let task = event[.task] { candidate = run.taskSessions[task] }
-        let mayBeForeground = run.hasForegroundSession && event.kind.isTaskKind
+        let mayBeForeground = run.hasForegroundSession && (event.kind.isTaskKind || event.kind.isSystemKind)
         if candidate == nil, run.identifiers.count == 1, !mayBeForeground { candidate = run.identifiers.first }
         if let candidate {
             event.attributes[.identifier] = candidate

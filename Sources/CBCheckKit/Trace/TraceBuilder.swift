@@ -8,7 +8,8 @@ public final class TraceBuilder {
     public typealias Sink = (Event, RunRecord) -> Void
 
     private let sink: Sink
-    private var runsByProcess: [String: RunRecord] = [:]
+    /// The current run of each process (the system-line join looks through them).
+    var runsByProcess: [String: RunRecord] = [:]
     private var runCount = 0
     private var sequence = 0
     private var lastEvent: Event?
@@ -21,11 +22,14 @@ public final class TraceBuilder {
     /// Adds one event read from the log.
     public func add(_ raw: Event) {
         var event = raw
-        let run = runFor(event)
+        guard let run = event.kind.isSystemKind ? runForSystemLine(event) : runFor(event) else { return }
         run.lastLine = event.line
         event.run = run.number
         learnMainThread(from: event, in: run)
-        if let thread = event.thread, let main = run.mainThread { event.isOnMainThread = thread == main }
+        // A daemon's line joined to the app's run ran on the daemon's thread, not the app's.
+        if event.process == run.process, let thread = event.thread, let main = run.mainThread {
+            event.isOnMainThread = thread == main
+        }
         inferIdentifier(of: &event, in: run)
         inferTask(of: &event, in: run)
         event.appState = run.state  // the state the event happened in, before its own transition
@@ -57,7 +61,7 @@ public final class TraceBuilder {
     }
 
     /// The run an event belongs to: a new pid for the process, or a second launch, starts a new one.
-    private func runFor(_ event: Event) -> RunRecord {
+    func runFor(_ event: Event) -> RunRecord {
         let process = event.process ?? ""
         if let run = runsByProcess[process], run.ending == nil {
             let samePid = run.pid == event.pid

@@ -118,6 +118,7 @@ bench: build
 
 # Instructions per input byte on the 20 MB log: repeatable on a noisy machine.
 bench-callgrind: build
+	@mkdir -p bench-out
 	@test -f bench-out/bench-20mb.log || python3 Scripts/bench/generate_log.py 20 bench-out/bench-20mb.log
 	valgrind --tool=callgrind --callgrind-out-file=bench-out/callgrind.out .build/release/cbcheck bench-out/bench-20mb.log > /dev/null 2> bench-out/callgrind.err; \
 	python3 -c "import os,re; t=int(re.search(r'^(?:summary|totals): (\d+)', open('bench-out/callgrind.out').read(), re.M).group(1)); s=os.path.getsize('bench-out/bench-20mb.log'); print(f'{t} instructions, {t/s:.1f} per input byte')"

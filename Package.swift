@@ -32,6 +32,11 @@ let package = Package(
         .target(
             name: "CBCheckKit",
             dependencies: ["CPCRE2", "CZlib"],
+            // Release builds skip the run-time exclusivity checks: every access to a class's
+            // stored property (the assembler's counters, the slice trees) paid for one, a tenth
+            // of all instructions on a large log (docs/performance.md). Debug builds and the
+            // tests keep them, so a violation still shows up there.
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
             plugins: ["EmbedRules"]
         ),
         .executableTarget(name: "cbcheck", dependencies: ["CBCheckKit"]),

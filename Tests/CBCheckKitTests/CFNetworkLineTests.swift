@@ -9,7 +9,7 @@ import Testing
     private func recognize(_ message: String) throws -> [(kind: String, attributes: [Attribute: String])] {
         let recognizer = EventRecognizer(map: try RuleLibrary.builtIn().eventMap)
         return Array(message.utf8).withUnsafeBytes { bytes in
-            recognizer.recognize(bytes).map { ($0.0.name, $0.1) }
+            recognizer.recognize(bytes).map { ($0.0.name, $0.1.dictionary) }
         }
     }
 

@@ -18,7 +18,7 @@ import Testing
     private func recognize(_ message: String, map: EventMap? = nil) throws -> [Recognized] {
         let recognizer = EventRecognizer(map: try map ?? RuleLibrary.builtIn().eventMap)
         return Array(message.utf8).withUnsafeBytes { bytes in
-            recognizer.recognize(bytes).map { Recognized(kind: $0.0.name, attributes: $0.1) }
+            recognizer.recognize(bytes).map { Recognized(kind: $0.0.name, attributes: $0.1.dictionary) }
         }
     }
 

@@ -5,8 +5,8 @@ enum AttributeValue {
 
     /// Normalizes captured values: `(null)`/`nil`/`none` errors become `nil`; booleans become
     /// `yes`/`no`; task kinds are lower-cased; redacted values are removed.
-    static func normalized(_ values: [Attribute: String]) -> [Attribute: String] {
-        var result: [Attribute: String] = [:]
+    static func normalized(_ values: AttributeValues) -> AttributeValues {
+        var result = AttributeValues()
         for (attribute, raw) in values {
             let value = raw.trimmingSpaces()
             guard !value.isEmpty, !redactions.contains(value) else { continue }

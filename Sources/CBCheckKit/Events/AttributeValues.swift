@@ -23,6 +23,15 @@ public struct AttributeValues: Sendable, Equatable, Sequence, ExpressibleByDicti
 
     public var isEmpty: Bool { slots.allSatisfy { $0 == nil } }
 
+    /// The values of the attributes `isKept` says yes to (those an event kind carries).
+    public func keeping(_ isKept: (Attribute) -> Bool) -> AttributeValues {
+        var kept = self
+        for attribute in Attribute.allCases where kept.slots[attribute.ordinal] != nil && !isKept(attribute) {
+            kept.slots[attribute.ordinal] = nil
+        }
+        return kept
+    }
+
     /// The known values as a dictionary (for callers that want one).
     public var dictionary: [Attribute: String] {
         Dictionary(uniqueKeysWithValues: map { ($0.key, $0.value) })

@@ -157,6 +157,16 @@ public struct Event: Sendable {
             thread: thread, text: text)
     }
 
+    /// An event with the values the recognizer read, as it holds them.
+    public init(
+        kind: EventKind, values: AttributeValues, line: Int, column: Int = 1, time: Timestamp? = nil,
+        process: String? = nil, pid: Int? = nil, thread: String? = nil, text: String = ""
+    ) {
+        storage = Storage(
+            kind: kind, attributes: values, line: line, column: column, time: time, process: process, pid: pid,
+            thread: thread, text: text)
+    }
+
     public subscript(attribute: Attribute) -> String? { storage.attributes[attribute] }
 }
 

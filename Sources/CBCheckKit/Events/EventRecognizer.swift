@@ -25,7 +25,7 @@ public struct EventRecognizer {
     public func recognize(
         _ message: UnsafeRawBufferPointer, candidates: CandidateSet? = nil
     )
-        -> [(EventKind, [Attribute: String])]
+        -> [(EventKind, AttributeValues)]
     {
         let candidates = candidates ?? scanner.candidates(in: message)
         if candidates.isEmpty { return [] }
@@ -49,9 +49,8 @@ public struct EventRecognizer {
     private func events(
         of entry: EventMap.Entry, extractors: [EventMap.AttributeExtractor], _ candidate: EventMap.MapPattern,
         _ match: PatternMatch, _ message: UnsafeRawBufferPointer
-    ) -> [(EventKind, [Attribute: String])] {
-        let kinds = [entry.kind] + entry.alsoKinds
-        var captured: [Attribute: String] = [:]
+    ) -> [(EventKind, AttributeValues)] {
+        var captured = AttributeValues()
         for (attribute, group) in candidate.attributeGroups where captured[attribute] == nil {
             guard group < match.ranges.count, let range = match.ranges[group] else { continue }
             captured[attribute] = Self.text(message, range)
@@ -65,7 +64,8 @@ public struct EventRecognizer {
             captured[extractor.attribute] = Self.text(message, range)
         }
         let normalized = AttributeValue.normalized(captured)
-        return kinds.map { kind in (kind, normalized.filter { kind.carries($0.key) }) }
+        if entry.alsoKinds.isEmpty { return [(entry.kind, normalized.keeping(entry.kind.carries))] }
+        return ([entry.kind] + entry.alsoKinds).map { kind in (kind, normalized.keeping(kind.carries)) }
     }
 
     private func run(

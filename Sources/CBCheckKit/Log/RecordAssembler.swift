@@ -295,7 +295,7 @@ public final class RecordAssembler {
         for (kind, attributes) in recognized {
             sink(
                 Event(
-                    kind: kind, attributes: attributes, line: recordLine,
+                    kind: kind, values: attributes, line: recordLine,
                     column: prefix.isDecoded ? 1 : prefix.messageStart + 1,
                     time: prefix.time, process: knownProcess, pid: prefix.pid, thread: thread, text: text))
         }

@@ -8,10 +8,10 @@ import Testing
         return LiteralScanner(patterns: map.entries.flatMap(\.patterns))
     }
 
-    private func candidates(_ scanner: LiteralScanner, _ line: String) -> [Int] {
+    private func candidates(_ scanner: LiteralScanner, _ line: String, upTo count: Int = 8) -> [Int] {
         var copy = line
         let found = copy.withUTF8 { scanner.candidates(in: UnsafeRawBufferPointer($0)) }
-        return (0..<8).filter { found.contains($0) }
+        return (0..<count).filter { found.contains($0) }
     }
 
     @Test func findsEachPatternsLiteralWhereverItStands() throws {
@@ -30,6 +30,33 @@ import Testing
         #expect(candidates(scanner, "now CALLING Completion Handler for bg") == [2])
         #expect(candidates(scanner, "didFinishLaunching then didCompleteWithError") == [0, 1])
         #expect(candidates(scanner, "[API] GET https://api.acme.com/v2/feed -> 200").isEmpty)
+    }
+
+    /// Each literal is indexed by only `stride` of its windows (the rarest run): wherever a
+    /// literal of the built-in map lies in a line, at every offset, its pattern is a candidate.
+    @Test func everyBuiltInLiteralIsFoundAtEveryOffset() throws {
+        let map = try RuleLibrary.builtIn().eventMap
+        let patterns = map.entries.flatMap(\.patterns)
+        let scanner = LiteralScanner(patterns: patterns)
+        #expect(scanner.stride >= 3)
+        for (index, pattern) in patterns.enumerated() where index < CandidateSet.capacity - 1 {
+            for literal in pattern.literals ?? [] {
+                let text = String(decoding: literal, as: UTF8.self)
+                for padding in 0..<(scanner.stride + 2) {
+                    let line = String(repeating: "x", count: padding) + text + " tail"
+                    #expect(candidates(scanner, line, upTo: patterns.count).contains(index), "\(text) at \(padding)")
+                }
+            }
+        }
+    }
+
+    @Test func aLiteralIsIndexedByItsLeastCommonRun() {
+        // `with` and `task` are common; the run with upper-case `I`, `W`, `E` and digits is not.
+        let offsets = LiteralScanner.indexedOffsets(of: Array("task with Identifier 42".utf8), stride: 3)
+        #expect(offsets.count == 3)
+        #expect(!offsets.contains(0))
+        #expect(offsets == LiteralScanner.indexedOffsets(of: Array("task with Identifier 42".utf8), stride: 3))
+        #expect(LiteralScanner.indexedOffsets(of: Array("abcd".utf8), stride: 3) == 0..<1)
     }
 
     @Test func caseSensitiveLiteralsAreVerifiedExactly() throws {

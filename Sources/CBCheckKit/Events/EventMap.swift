@@ -19,13 +19,16 @@ public struct EventMap {
 
     /// A compiled pattern and the literals one of which every match contains (for the prefilter),
     /// with where it was written.
-    public struct MapPattern {
-        public var pattern: Pattern
+    ///
+    /// A class: the recognizer walks every pattern and extractor for each candidate record, and
+    /// copying a struct of five references cost ten reference-count operations each time.
+    public final class MapPattern {
+        public let pattern: Pattern
         /// `nil`: no literal is known, the pattern runs on every message.
-        public var literals: [[UInt8]]?
+        public let literals: [[UInt8]]?
         /// The literals are to be found ignoring ASCII case (the `i` flag).
-        public var caseless: Bool
-        public var location: SourceLocation
+        public let caseless: Bool
+        public let location: SourceLocation
         /// The named groups that are attributes, with their group numbers: resolved once here so
         /// recognizing an event compares no strings.
         public let attributeGroups: [(attribute: Attribute, group: Int)]

@@ -7,11 +7,12 @@
 /// Finds, in one pass over a line, which event-map patterns could match it: the multi-literal
 /// prefilter that keeps the regexes off the ~95% of lines that are chatter.
 ///
-/// Every literal of at least `windowLength` bytes is indexed by all its 4-byte windows, folded to
-/// lower case. The scan reads one window every `stride` bytes (stride = shortest literal − 3, so
-/// no occurrence can fall between two reads), tests it against a 64 Kbit filter, and only on a
-/// hit looks the window up and verifies the literals that contain it. Patterns without a usable
-/// literal are always candidates.
+/// The scan reads one 4-byte window (folded to lower case) every `stride` bytes, stride =
+/// shortest literal − 3, tests it against a 64 Kbit filter, and only on a hit looks the window up
+/// and verifies the literals indexed by it. Each literal is indexed by `stride` consecutive
+/// windows of its own, so wherever it lies in a line exactly one of them is read; of its possible
+/// runs the one with the least common bytes is taken (`ByteCommonness`), which keeps words such
+/// as `task` or `error` out of the filter. Patterns without a usable literal are always candidates.
 public struct LiteralScanner {
     static let windowLength = 4
 
@@ -55,7 +56,7 @@ public struct LiteralScanner {
         let shortest = literals.map(\.bytes.count).min() ?? Self.windowLength
         stride = max(1, min(16, shortest - Self.windowLength + 1))
         for (index, literal) in literals.enumerated() {
-            for offset in 0...(literal.bytes.count - Self.windowLength) {
+            for offset in Self.indexedOffsets(of: literal.bytes, stride: stride) {
                 let window = Self.foldedWindow(literal.bytes, offset)
                 windows[window, default: []].append((index, offset))
                 let slot = Self.slot(window)
@@ -121,6 +122,19 @@ public struct LiteralScanner {
 
     private static func lower(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    /// The offsets of the windows a literal is indexed by: `stride` consecutive ones, so that
+    /// wherever the literal lies one of them is read by the scan, and of all such runs the one
+    /// whose bytes are least common (`ByteCommonness`), so ordinary text rarely hits the filter.
+    static func indexedOffsets(of bytes: [UInt8], stride: Int) -> Range<Int> {
+        let windows = bytes.count - windowLength + 1
+        let runLength = min(stride, windows)
+        let best = (0...(windows - runLength)).min { first, second in
+            ByteCommonness.score(bytes, first, runLength + windowLength - 1)
+                < ByteCommonness.score(bytes, second, runLength + windowLength - 1)
+        }!
+        return best..<best + runLength
     }
 
     /// The 4 bytes at `offset`, little-endian like the scan's unaligned load, with 0x20 OR-ed into

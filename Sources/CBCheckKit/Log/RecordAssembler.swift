@@ -26,7 +26,12 @@ public final class RecordAssembler {
     private let recognizer: EventRecognizer
     private let sink: (Event) -> Void
     private var firstLine: [UInt8] = []
+    /// The record's message once a continuation line joined it; until then the message is the
+    /// first line's, read where it lies (one copy per record line instead of two).
     private var message: [UInt8] = []
+    private var hasContinuation = false
+    /// Where the message starts in `firstLine`.
+    private var messageStart = 0
     /// Where formats that decode their fields (JSON) write them, reused for every line.
     private var scratch: [UInt8] = []
     private var prefix: RecordPrefix?
@@ -145,7 +150,13 @@ public final class RecordAssembler {
                 return
             }
             stats.continuations += 1
-            if message.count + line.count < Self.maximumRecordBytes {
+            if messageLength + line.count < Self.maximumRecordBytes {
+                if !hasContinuation {
+                    // The first line's message, copied only now that the record grows.
+                    message.removeAll(keepingCapacity: true)
+                    message.append(contentsOf: firstLine[messageStart...])
+                    hasContinuation = true
+                }
                 // A record with no message of its own (an export's `Timestamp: …` line) takes the next line's.
                 if !message.isEmpty { message.append(0x0A) }
                 message.append(contentsOf: line)
@@ -241,9 +252,20 @@ public final class RecordAssembler {
         recordLine = number
         firstLine.removeAll(keepingCapacity: true)
         firstLine.append(contentsOf: source)
-        message.removeAll(keepingCapacity: true)
-        message.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[parsed.messageStart...]))
-        candidates = message.withUnsafeBytes { recognizer.scanner.candidates(in: $0) }
+        hasContinuation = false
+        messageStart = parsed.messageStart
+        candidates = recognizer.scanner.candidates(in: UnsafeRawBufferPointer(rebasing: source[parsed.messageStart...]))
+    }
+
+    /// The message bytes matched so far: the first line's from its message start, plus any
+    /// continuation lines.
+    private var messageLength: Int {
+        hasContinuation ? message.count : firstLine.count - messageStart
+    }
+
+    private func withMessage<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        if hasContinuation { return message.withUnsafeBytes(body) }
+        return firstLine.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[messageStart...])) }
     }
 
     private func unparseable(_ line: UnsafeRawBufferPointer, _ number: Int, _ reason: String) {
@@ -261,7 +283,7 @@ public final class RecordAssembler {
             return
         }
         let found = candidates
-        let recognized = message.withUnsafeBytes { recognizer.recognize($0, candidates: found) }
+        let recognized = withMessage { recognizer.recognize($0, candidates: found) }
         guard !recognized.isEmpty else {
             stats.chatter += countsLine
             return
@@ -274,7 +296,7 @@ public final class RecordAssembler {
                     ?? prefix.thread.map { DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
             )
         }
-        let text = message.withUnsafeBytes { bytes in
+        let text = withMessage { bytes in
             DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x0A) ?? bytes.count)]))
         }
         let isDaemon = process.map(SystemProcesses.isDaemon) ?? false

@@ -7,6 +7,9 @@ public final class MonitorEngine {
     private let trees: [SliceTree]
     private let sink: FindingSink
     private var runs: [Int: RunRecord] = [:]
+    /// The run of the event being processed: the events delivered for it nearly always belong to
+    /// it, so `step` need not look the run up for each slice it reaches.
+    private var current: RunRecord?
 
     /// - Parameters:
     ///   - rules: the rules to run.
@@ -40,7 +43,8 @@ public final class MonitorEngine {
 
     /// Feeds one trace event (from `TraceBuilder`).
     public func process(_ event: Event, in run: RunRecord) {
-        runs[run.number] = run
+        if runs[run.number] !== run { runs[run.number] = run }
+        current = run
         let isBoundary = event.kind == .runEnd || event.kind == .logEnd
         for tree in trees {
             let byRun = tree.keys.first == .run
@@ -65,7 +69,7 @@ public final class MonitorEngine {
     // MARK: - Private
 
     private func step(_ leaf: SliceTree.Node, _ tree: SliceTree, _ event: Event, isEnd: Bool) {
-        let run = runs[event.run]
+        let run = event.run == current?.number ? current : runs[event.run]
         for ruleIndex in tree.rules.indices where !leaf.decided[ruleIndex] {
             guard isEnd || tree.ruleMasks[ruleIndex].contains(event.kind) else { continue }
             for clauseIndex in leaf.monitors[ruleIndex].indices {

@@ -54,10 +54,12 @@ public final class ScenarioTracker {
         }
         guard !event.kind.isSynthetic else { return nil }
         sawEvents.insert(run)
-        if progress[run] == nil { progress[run] = Array(repeating: Progress(), count: scenarios.count) }
-        for (index, scenario) in scenarios.enumerated() where progress[run]![index].departure == nil {
-            advance(&progress[run]![index], scenario, index, by: event)
+        // Taken out of the dictionary while it changes, so it is neither copied nor looked up again.
+        var states = progress.removeValue(forKey: run) ?? Array(repeating: Progress(), count: scenarios.count)
+        for (index, scenario) in scenarios.enumerated() where states[index].departure == nil {
+            advance(&states[index], scenario, index, by: event)
         }
+        progress[run] = states
         return nil
     }
 

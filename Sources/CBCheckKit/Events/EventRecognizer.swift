@@ -19,13 +19,14 @@ public struct EventRecognizer {
         }
     }
 
-    /// The kinds a message stands for with the attributes read from it, or `[]` for chatter.
+    /// The kinds a message stands for with the attributes read from it and the phrasing that
+    /// recognized it (`EventMap.MapPattern.phrasing`), or `[]` for chatter.
     /// - Parameter candidates: the patterns the scanner found possible in the record's lines;
     ///   `nil` scans the message here.
     public func recognize(
         _ message: UnsafeRawBufferPointer, candidates: CandidateSet? = nil
     )
-        -> [(EventKind, [Attribute: String])]
+        -> [(EventKind, [Attribute: String], phrasing: String)]
     {
         let candidates = candidates ?? scanner.candidates(in: message)
         if candidates.isEmpty { return [] }
@@ -49,7 +50,7 @@ public struct EventRecognizer {
     private func events(
         of entry: EventMap.Entry, extractors: [EventMap.AttributeExtractor], _ candidate: EventMap.MapPattern,
         _ match: PatternMatch, _ message: UnsafeRawBufferPointer
-    ) -> [(EventKind, [Attribute: String])] {
+    ) -> [(EventKind, [Attribute: String], phrasing: String)] {
         let kinds = [entry.kind] + entry.alsoKinds
         var captured: [Attribute: String] = [:]
         for (attribute, group) in candidate.attributeGroups where captured[attribute] == nil {
@@ -65,7 +66,7 @@ public struct EventRecognizer {
             captured[extractor.attribute] = Self.text(message, range)
         }
         let normalized = AttributeValue.normalized(captured)
-        return kinds.map { kind in (kind, normalized.filter { kind.carries($0.key) }) }
+        return kinds.map { kind in (kind, normalized.filter { kind.carries($0.key) }, candidate.phrasing) }
     }
 
     private func run(

@@ -48,6 +48,34 @@ import Testing
         #expect(try TestSupport.run(["learn", good]).stdout == learned.stdout)
     }
 
+    @Test func rawRulesNameTheUsersPhrasingsAndCheckRunsThem() throws {
+        let samples = "Samples/learn-raw"
+        let map = "\(samples)/episodes.cbevents"
+        let good = ["good-1.log", "good-2.log", "good-3.log"].map { "\(samples)/\($0)" }
+        let bad = "\(samples)/bad-saved-a-failed-download.log"
+        let learned = try TestSupport.run(["learn", "--raw", "--events", map] + good + ["--bad", bad])
+        #expect(learned.status == 0, "\(learned.stderr)")
+        #expect(learned.stderr.hasSuffix("good logs; 1 of 1 bad log caught\n"))
+        #expect(learned.stdout.contains("app.resultRecorded where phrasing == \"episodes.cbevents:5\"\n"))
+        let rules = try TestSupport.temporaryFile(learned.stdout, name: "learned.cbrules")
+        let clean = try TestSupport.run(["--events", map, "--rules", rules, "--fail-on", "note"] + good)
+        #expect(clean.status == 0, "\(clean.stdout)")
+        let caught = try TestSupport.run(["--events", map, "--rules", rules, "--fail-on", "warning", bad])
+        #expect(caught.status == 1)
+        #expect(caught.stdout.contains("\(bad):16:"))
+        let plain = try TestSupport.run(["learn", "--events", map] + good + ["--bad", bad])
+        #expect(plain.stdout.contains("\(bad): caught by none"))
+    }
+
+    @Test func rawWithoutAMapOfTheUsersOwnIsAnError() throws {
+        let output = try TestSupport.run(["learn", "--raw", good])
+        #expect(output.status == 2)
+        #expect(
+            output.stderr
+                == "error: --raw mines the phrasings of your own event map, and none was given\n"
+                + "  hint: name it with --events FILE (see docs/event-map.md)\n")
+    }
+
     @Test func standardInputIsRefusedBecauseEachLogIsReadTwice() throws {
         let output = try TestSupport.run(["learn", "-"], stdin: "")
         #expect(output.status == 2)

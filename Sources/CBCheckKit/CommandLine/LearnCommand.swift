@@ -28,6 +28,11 @@ enum LearnCommand {
                 names: ["--min-support"], valueName: "<n>",
                 help: "Leave out invariants exercised by fewer slices than this.", defaultValue: "2"),
             .init(
+                names: ["--raw"], valueName: nil,
+                help:
+                    "Also mine each phrasing of your own event map (--events) apart from its kind; rules name it with 'where phrasing == \"FILE:LINE\"'."
+            ),
+            .init(
                 names: ["--emit-fixtures"], valueName: "<dir>",
                 help: "Write the good and bad logs as annotated fixtures, and the rules as learned.cbrules, here."),
             CBCheck.eventsOption,
@@ -50,6 +55,7 @@ enum LearnCommand {
         }
         var learner = RuleLearner(library: setup.library)
         learner.minimumSupport = support
+        learner.raw = arguments.flag("raw")
         learner.makeChecker = { CBCheck.checker($0, arguments) }
         do {
             let outcome = try learner.learn(good: good, bad: bad)
@@ -64,7 +70,8 @@ enum LearnCommand {
             }
             console.error(LearnReport.summary(outcome))
         } catch {
-            console.error(error.location == nil ? "error: \(error.message)\n" : "\(error)\n")
+            let hint = error.hint.map { "\n  hint: \($0)" } ?? ""
+            console.error(error.location == nil ? "error: \(error.message)\(hint)\n" : "\(error)\n")
             return 2
         }
         return 0

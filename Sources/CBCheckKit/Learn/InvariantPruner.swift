@@ -17,10 +17,19 @@ public struct InvariantPruner {
     public init(minimumSupport: Int = 2) { self.minimumSupport = minimumSupport }
 
     /// The invariants kept, ranked (`Invariant.ranked`), and how many were left out for each reason.
-    public func prune(_ mined: [Invariant]) -> (kept: [Invariant], leftOut: [Reason: Int]) {
+    /// - Parameter alikeTheirKind: phrasing classes (`--raw`) that recognized every event of their
+    ///   kind (`InvariantMiner.phrasingsAlikeTheirKind`): their invariants are the kind's, restated.
+    public func prune(
+        _ all: [Invariant], alikeTheirKind: Set<EventClass> = []
+    ) -> (kept: [Invariant], leftOut: [Reason: Int]) {
+        var leftOut: [Reason: Int] = [:]
+        let mined = all.filter { invariant in
+            let restated = [invariant.first, invariant.second].contains { $0.map(alikeTheirKind.contains) == true }
+            if restated { leftOut[.implied, default: 0] += 1 }
+            return !restated
+        }
         let facts = InvariantFacts(mined)
         var kept: [Invariant] = []
-        var leftOut: [Reason: Int] = [:]
         for invariant in mined where invariant.form != .lastsAtMost {
             if let reason = reason(toLeaveOut: invariant, facts) {
                 leftOut[reason, default: 0] += 1

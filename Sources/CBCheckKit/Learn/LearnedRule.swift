@@ -8,6 +8,9 @@ public struct LearnedRule: Sendable {
     /// `L001`, `L002`, … in rank order.
     public var id: String
     public var invariant: Invariant
+    /// `--raw`: the pattern of each phrasing the rule names (`app.cbevents:7` → `/retry done/`),
+    /// shown in its comment so a reviewer need not open the map.
+    public var patterns: [String: String] = [:]
 
     public init(id: String, invariant: Invariant) {
         self.id = id
@@ -63,6 +66,7 @@ public struct LearnedRule: Sendable {
             "#   support: \(invariant.support) slices (per \(invariant.slicing.text)) exercised it",
             "#   seen in \(witness.file): \(steps)",
         ]
+        lines += patterns.sorted { $0.key < $1.key }.map { "#   phrasing \($0.key): match \($0.value)" }
         lines += catches.map { "#   catches \($0)" }
         lines += [
             "rule \(id) \(name)",

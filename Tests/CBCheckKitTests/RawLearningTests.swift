@@ -36,7 +36,7 @@ import Testing
         #expect(findings.contains { $0.ruleID == saved.id && $0.location.line == 16 })
         let plain = try Self.learn(raw: false)
         #expect(plain.badLogs.first?.findings.isEmpty == true)
-        #expect(!LearnReport.text(plain, minimumSupport: 2).contains("phrasing"))
+        #expect(!LearnReport.text(plain).contains("phrasing"))
     }
 
     @Test func aPhrasingThatRecognizedEveryEventOfItsKindAddsNoRule() throws {

@@ -28,6 +28,11 @@ enum LearnCommand {
                 names: ["--min-support"], valueName: "<n>",
                 help: "Leave out invariants exercised by fewer slices than this.", defaultValue: "2"),
             .init(
+                names: ["--time-bound-support"], valueName: "<n>",
+                help: "Print a time bound (last at most) only when this many slices measured it.", defaultValue: "5"),
+            .init(
+                names: ["--no-time-bounds"], valueName: nil, help: "Print no time bounds, only orderings and counts."),
+            .init(
                 names: ["--raw"], valueName: nil,
                 help:
                     "Also mine each phrasing of your own event map (--events) apart from its kind; rules name it with 'where phrasing == \"FILE:LINE\"'."
@@ -38,29 +43,29 @@ enum LearnCommand {
             CBCheck.eventsOption,
         ] + CBCheck.configOptions + [CBCheck.logFormatOption, CBCheck.processOption])
 
-    /// `--min-support` is a positive number; standard input cannot be read twice.
+    /// The supports are positive numbers; standard input cannot be read twice.
     static func validate(_ arguments: ParsedArguments) throws(UsageError) {
-        _ = try minimumSupport(arguments)
+        _ = try pruner(arguments)
         if (arguments.positionals + arguments.all("bad")).contains("-") {
             throw UsageError("learn reads each log more than once: save standard input to a file", command: "learn")
         }
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
-        guard let setup = CBCheck.loadSetup(arguments, console), let support = try? minimumSupport(arguments) else {
+        guard let setup = CBCheck.loadSetup(arguments, console), let pruner = try? pruner(arguments) else {
             return 2
         }
         guard let good = paths(arguments.positionals, console), let bad = paths(arguments.all("bad"), console) else {
             return 2
         }
         var learner = RuleLearner(library: setup.library)
-        learner.minimumSupport = support
+        learner.pruner = pruner
         learner.raw = arguments.flag("raw")
         learner.makeChecker = { CBCheck.checker($0, arguments) }
         do {
             let outcome = try learner.learn(good: good, bad: bad)
             for warning in outcome.warnings { console.error("\(warning)\n") }
-            let text = LearnReport.text(outcome, minimumSupport: support)
+            let text = LearnReport.text(outcome)
             console.out(text)
             if let directory = arguments.value("emit-fixtures") {
                 // What `cbcheck test` runs: the built-in rules and --events, without the settings file.
@@ -79,11 +84,23 @@ enum LearnCommand {
 
     // MARK: - Private
 
-    private static func minimumSupport(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-        let text = arguments.value("min-support") ?? "2"
+    /// The thresholds of `--min-support`, `--time-bound-support` and `--no-time-bounds`.
+    private static func pruner(_ arguments: ParsedArguments) throws(UsageError) -> InvariantPruner {
+        let noTimeBounds = arguments.flag("no-time-bounds")
+        if noTimeBounds && arguments.value("time-bound-support") != nil {
+            throw UsageError(
+                "--no-time-bounds leaves out what --time-bound-support asks for: give one", command: "learn")
+        }
+        return InvariantPruner(
+            minimumSupport: try count("min-support", arguments, default: 2),
+            minimumTimeBoundSupport: noTimeBounds ? nil : try count("time-bound-support", arguments, default: 5))
+    }
+
+    private static func count(_ key: String, _ arguments: ParsedArguments, default: Int) throws(UsageError) -> Int {
+        let text = arguments.value(key) ?? String(`default`)
         guard let value = Int(text), value >= 1 else {
             throw UsageError(
-                "The value '\(text)' is invalid for '--min-support <n>'; use a number from 1", command: "learn")
+                "The value '\(text)' is invalid for '--\(key) <n>'; use a number from 1", command: "learn")
         }
         return value
     }

@@ -9,12 +9,21 @@ public struct InvariantPruner {
         case vocabulary = "true by the event vocabulary or stated per another slicing"
         case implied = "implied by others"
         case support = "support below the minimum"
+        case timeBound = "time bounds measured in too few slices"
     }
 
     /// The fewest slices an invariant must have been exercised in (`--min-support`).
     public var minimumSupport: Int
+    /// The fewest slices a time bound must have been measured in (`--time-bound-support`); `nil`
+    /// leaves every time bound out (`--no-time-bounds`). Higher than `minimumSupport` by default:
+    /// the longest of a few times says little about the longest a real app takes, and the
+    /// orderings are what the documents fix.
+    public var minimumTimeBoundSupport: Int?
 
-    public init(minimumSupport: Int = 2) { self.minimumSupport = minimumSupport }
+    public init(minimumSupport: Int = 2, minimumTimeBoundSupport: Int? = 5) {
+        self.minimumSupport = minimumSupport
+        self.minimumTimeBoundSupport = minimumTimeBoundSupport
+    }
 
     /// The invariants kept, ranked (`Invariant.ranked`), and how many were left out for each reason.
     /// - Parameter alikeTheirKind: phrasing classes (`--raw`) that recognized every event of their
@@ -44,6 +53,8 @@ public struct InvariantPruner {
                 leftOut[.implied, default: 0] += 1
             } else if invariant.support < minimumSupport {
                 leftOut[.support, default: 0] += 1
+            } else if invariant.support < minimumTimeBoundSupport ?? .max {
+                leftOut[.timeBound, default: 0] += 1
             } else {
                 kept.append(invariant)
             }

@@ -4,7 +4,8 @@
 public struct RuleLearner {
     /// The rules and event map the logs are read with; its rules are not used.
     public let library: RuleLibrary
-    public var minimumSupport = 2
+    /// What is left out, and the thresholds (`--min-support`, `--time-bound-support`).
+    public var pruner = InvariantPruner()
     /// `--raw`: also mine each phrasing of the user's own event maps (`--events`) as a class of its
     /// own, so two places an app logs one kind from are told apart.
     public var raw = false
@@ -30,6 +31,8 @@ public struct RuleLearner {
         public var goodLogs: [String]
         public var badLogs: [CheckedLog]
         public var warnings: [Diagnostic]
+        /// The thresholds the invariants were pruned with, for the header.
+        public var pruner: InvariantPruner
     }
 
     /// Learns from `good` and checks the rules on `bad`.
@@ -44,7 +47,7 @@ public struct RuleLearner {
             warnings += try read(path, with: tracer, onEvent: miner.add, onFinding: { _ in })
         }
         let mined = miner.invariants()
-        let pruned = InvariantPruner(minimumSupport: minimumSupport).prune(
+        let pruned = pruner.prune(
             mined, alikeTheirKind: miner.phrasingsAlikeTheirKind())
         var rules = Self.numbered(pruned.kept, phrasings)
         let violated = Set(try findings(of: rules, in: good).flatMap { $0.findings.map(\.ruleID) })
@@ -54,7 +57,8 @@ public struct RuleLearner {
         }
         return Outcome(
             rules: rules, held: mined.count, leftOut: pruned.leftOut, disagreed: disagreed, goodLogs: good,
-            badLogs: try findings(of: rules, in: bad), warnings: warnings)
+            badLogs: try findings(of: rules, in: bad), warnings: warnings,
+            pruner: pruner)
     }
 
     /// The rules as one rule file, in rank order.

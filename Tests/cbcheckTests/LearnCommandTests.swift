@@ -105,6 +105,52 @@ import Testing
             both.stderr.hasPrefix("Error: --no-time-bounds leaves out what --time-bound-support asks for: give one\n"))
     }
 
+    @Test func jsonSaysWhatTheTextSaysAndTheFixturesStillGetRuleText() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cbcheck-learn-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = try TestSupport.run(["learn", good, "--bad", bad[0]])
+        let json = try TestSupport.run(
+            ["learn", good, "--bad", bad[0], "--format", "json", "--emit-fixtures", directory.path])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["schemaVersion"] as? Int == 1)
+        let rules = try #require(document["rules"] as? [[String: Any]])
+        let ids = text.stdout.split(separator: "\n").filter { $0.hasPrefix("rule ") }.map {
+            $0.split(separator: " ")[1]
+        }
+        #expect(rules.compactMap { $0["id"] as? String } == ids.map(String.init))
+        let handler = try #require(
+            rules.first {
+                ($0["text"] as? String)?.hasSuffix("require session.finishEvents before app.handler.called\n") == true
+            })
+        #expect(handler["form"] as? String == "alwaysPrecedes")
+        #expect(handler["slicing"] as? [String] == ["run", "identifier"])
+        let catches = try #require(handler["catches"] as? [[String: Any]])
+        #expect(catches.first?["file"] as? String == bad[0])
+        #expect(catches.first?["line"] as? Int == 12)
+        let witness = try #require(handler["witness"] as? [String: Any])
+        #expect((witness["file"] as? String)?.hasPrefix("Fixtures/scenarios/") == true)
+        let badLogs = try #require(document["badLogs"] as? [[String: Any]])
+        #expect(badLogs.map { $0["caught"] as? Bool } == [true])
+        let written = try String(contentsOf: directory.appendingPathComponent("learned.cbrules"), encoding: .utf8)
+        #expect(written == text.stdout)
+    }
+
+    @Test func helpNamesEveryOption() throws {
+        let help = try TestSupport.run(["learn", "--help"])
+        #expect(help.status == 0)
+        for option in [
+            "--bad", "--min-support", "--time-bound-support", "--no-time-bounds", "--raw", "--format",
+            "--emit-fixtures",
+            "--events", "--log-format", "--process", "--config", "--no-config",
+        ] {
+            #expect(help.stdout.contains("  \(option)"), "\(option) in: \(help.stdout)")
+        }
+        #expect(help.stdout.contains("document (docs/learn.schema.json). (values: text,"))
+    }
+
     @Test func standardInputIsRefusedBecauseEachLogIsReadTwice() throws {
         let output = try TestSupport.run(["learn", "-"], stdin: "")
         #expect(output.status == 2)

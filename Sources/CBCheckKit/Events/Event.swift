@@ -16,6 +16,7 @@ public struct Event: Sendable {
         var pid: Int?
         var thread: String?
         var text: String
+        var phrasing: String?
         var isOnMainThread: Bool?
         var appState: AppState
         var sequence: Int
@@ -24,7 +25,7 @@ public struct Event: Sendable {
 
         init(
             kind: EventKind, attributes: AttributeValues, line: Int, column: Int, time: Timestamp?,
-            process: String?, pid: Int?, thread: String?, text: String
+            process: String?, pid: Int?, thread: String?, text: String, phrasing: String?
         ) {
             self.kind = kind
             self.attributes = attributes
@@ -36,6 +37,7 @@ public struct Event: Sendable {
             self.pid = pid
             self.thread = thread
             self.text = text
+            self.phrasing = phrasing
             self.isOnMainThread = nil
             self.appState = .unknown
             self.sequence = 0
@@ -44,7 +46,7 @@ public struct Event: Sendable {
         func copy() -> Storage {
             let copy = Storage(
                 kind: kind, attributes: attributes, line: line, column: column, time: time, process: process, pid: pid,
-                thread: thread, text: text)
+                thread: thread, text: text, phrasing: phrasing)
             copy.inferred = inferred
             copy.isOnMainThread = isOnMainThread
             copy.appState = appState
@@ -119,6 +121,14 @@ public struct Event: Sendable {
         set { unique.text = newValue }
     }
 
+    /// The event-map phrasing that recognized the record (`app.cbevents:7`, see
+    /// `EventMap.MapPattern.phrasing`); `nil` for the trace builder's own events. A rule's
+    /// `where phrasing == …` reads it, and `cbcheck learn --raw` tells phrasings of one kind apart by it.
+    public var phrasing: String? {
+        get { storage.phrasing }
+        set { unique.phrasing = newValue }
+    }
+
     // Filled in by the trace builder.
     /// 1-based run number within the file.
     public var run: Int {
@@ -149,22 +159,22 @@ public struct Event: Sendable {
 
     public init(
         kind: EventKind, attributes: [Attribute: String] = [:], line: Int, column: Int = 1, time: Timestamp? = nil,
-        process: String? = nil, pid: Int? = nil, thread: String? = nil, text: String = ""
+        process: String? = nil, pid: Int? = nil, thread: String? = nil, text: String = "", phrasing: String? = nil
     ) {
         storage = Storage(
             kind: kind, attributes: AttributeValues(attributes), line: line, column: column, time: time,
             process: process, pid: pid,
-            thread: thread, text: text)
+            thread: thread, text: text, phrasing: phrasing)
     }
 
     /// An event with the values the recognizer read, as it holds them.
     public init(
         kind: EventKind, values: AttributeValues, line: Int, column: Int = 1, time: Timestamp? = nil,
-        process: String? = nil, pid: Int? = nil, thread: String? = nil, text: String = ""
+        process: String? = nil, pid: Int? = nil, thread: String? = nil, text: String = "", phrasing: String? = nil
     ) {
         storage = Storage(
             kind: kind, attributes: values, line: line, column: column, time: time, process: process, pid: pid,
-            thread: thread, text: text)
+            thread: thread, text: text, phrasing: phrasing)
     }
 
     public subscript(attribute: Attribute) -> String? { storage.attributes[attribute] }

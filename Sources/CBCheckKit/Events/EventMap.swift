@@ -29,6 +29,10 @@ public struct EventMap {
         /// The literals are to be found ignoring ASCII case (the `i` flag).
         public let caseless: Bool
         public let location: SourceLocation
+        /// `app.cbevents:7`: the map's file name (without folders) and the line of this `match`,
+        /// which events it recognizes carry and a rule's `where phrasing == …` names. Made once
+        /// here, so an event shares the text rather than building it.
+        public let phrasing: String
         /// The named groups that are attributes, with their group numbers: resolved once here so
         /// recognizing an event compares no strings.
         public let attributeGroups: [(attribute: Attribute, group: Int)]
@@ -38,6 +42,8 @@ public struct EventMap {
             self.literals = literals
             self.caseless = caseless
             self.location = location
+            let file = location.file.split(separator: "/").last.map(String.init) ?? location.file
+            phrasing = "\(file):\(location.line)"
             attributeGroups = pattern.groupNames.compactMap { name, number in
                 Attribute(rawValue: name).map { ($0, number) }
             }

@@ -19,13 +19,14 @@ public struct EventRecognizer {
         }
     }
 
-    /// The kinds a message stands for with the attributes read from it, or `[]` for chatter.
+    /// The kinds a message stands for with the attributes read from it and the phrasing that
+    /// recognized it (`EventMap.MapPattern.phrasing`), or `[]` for chatter.
     /// - Parameter candidates: the patterns the scanner found possible in the record's lines;
     ///   `nil` scans the message here.
     public func recognize(
         _ message: UnsafeRawBufferPointer, candidates: CandidateSet? = nil
     )
-        -> [(EventKind, AttributeValues)]
+        -> [(EventKind, AttributeValues, phrasing: String)]
     {
         let candidates = candidates ?? scanner.candidates(in: message)
         if candidates.isEmpty { return [] }
@@ -49,7 +50,7 @@ public struct EventRecognizer {
     private func events(
         of entry: EventMap.Entry, extractors: [EventMap.AttributeExtractor], _ candidate: EventMap.MapPattern,
         _ match: PatternMatch, _ message: UnsafeRawBufferPointer
-    ) -> [(EventKind, AttributeValues)] {
+    ) -> [(EventKind, AttributeValues, phrasing: String)] {
         var captured = AttributeValues()
         for (attribute, group) in candidate.attributeGroups where captured[attribute] == nil {
             guard group < match.ranges.count, let range = match.ranges[group] else { continue }
@@ -64,8 +65,10 @@ public struct EventRecognizer {
             captured[extractor.attribute] = Self.text(message, range)
         }
         let normalized = AttributeValue.normalized(captured)
-        if entry.alsoKinds.isEmpty { return [(entry.kind, normalized.keeping(entry.kind.carries))] }
-        return ([entry.kind] + entry.alsoKinds).map { kind in (kind, normalized.keeping(kind.carries)) }
+        if entry.alsoKinds.isEmpty { return [(entry.kind, normalized.keeping(entry.kind.carries), candidate.phrasing)] }
+        return ([entry.kind] + entry.alsoKinds).map { kind in
+            (kind, normalized.keeping(kind.carries), candidate.phrasing)
+        }
     }
 
     private func run(

@@ -56,12 +56,10 @@ public struct Invariant: Sendable {
         if lhs.slicing != rhs.slicing { return lhs.slicing < rhs.slicing }
         if lhs.form != rhs.form { return lhs.form < rhs.form }
         if lhs.first != rhs.first { return lhs.first < rhs.first }
-        if lhs.second != rhs.second { return order(lhs.second).lexicographicallyPrecedes(order(rhs.second)) }
+        if lhs.second != rhs.second {
+            return (lhs.second.map { [$0] } ?? []).lexicographicallyPrecedes(rhs.second.map { [$0] } ?? [])
+        }
         return (lhs.taskKind ?? "") < (rhs.taskKind ?? "")
-    }
-
-    private static func order(_ eventClass: EventClass?) -> [Int] {
-        eventClass.map { [$0.kind.index, $0.outcome.rawValue] } ?? []
     }
 }
 

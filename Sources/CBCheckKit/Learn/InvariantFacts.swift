@@ -28,11 +28,12 @@ struct InvariantFacts {
     /// nil` preceded by A follows from `task.complete` preceded by A.
     func impliesByNarrowing(_ invariant: Invariant) -> Bool {
         let a = invariant.first
-        let broaderA = a.outcome == .any ? nil : EventClass(a.kind)
+        let broaderA = a.isNarrowed ? EventClass(a.kind) : nil
         let b = invariant.second
-        let broaderB = b.flatMap { $0.outcome == .any ? nil : EventClass($0.kind) }
-        let narrowerA = narrowings(of: a)
-        let narrowerB = b.map(narrowings) ?? []
+        let broaderB = b.flatMap { $0.isNarrowed ? EventClass($0.kind) : nil }
+        let group = Group(slicing: invariant.slicing, taskKind: invariant.taskKind)
+        let narrowerA = narrowings(of: a, in: group)
+        let narrowerB = b.map { narrowings(of: $0, in: group) } ?? []
         func holds(_ form: Form, _ first: EventClass?, _ second: EventClass?) -> Bool {
             guard let first else { return false }
             return self.holds(invariant.with(form: form, first: first, second: .some(second)))
@@ -104,8 +105,10 @@ struct InvariantFacts {
         kind.name.hasPrefix("app.") && !kind.runsOnMainThread && kind != .handlerCalled
     }
 
-    private func narrowings(of eventClass: EventClass) -> [EventClass] {
-        guard eventClass.outcome == .any else { return [] }
-        return [EventClass(eventClass.kind, .succeeded), EventClass(eventClass.kind, .failed)]
+    /// The error narrowings of a kind, and the phrasings of it met in `group` (`--raw`).
+    private func narrowings(of eventClass: EventClass, in group: Group) -> [EventClass] {
+        guard !eventClass.isNarrowed else { return [] }
+        let phrasings = (classes[group] ?? []).filter { $0.kind == eventClass.kind && $0.phrasing != nil }
+        return [EventClass(eventClass.kind, .succeeded), EventClass(eventClass.kind, .failed)] + phrasings
     }
 }

@@ -14,8 +14,15 @@ public final class InvariantMiner {
     private var open: [Slicing: [ObjectIdentifier: SliceSummary]] = [:]
     /// By slicing, then task kind (`""` for every slice of the slicing).
     private var tallies: [Slicing: [String: InvariantTally]] = [:]
+    /// The phrasings mined apart from their kinds (`learn --raw`: the user's own map's).
+    private let rawPhrasings: Set<String>
+    /// `--raw` only: the events of each kind, and of each (kind, phrasing) class, over all logs.
+    private var eventsByKind: [EventKind: Int] = [:]
+    private var eventsByPhrasing: [EventClass: Int] = [:]
 
-    public init() {}
+    /// - Parameter rawPhrasings: phrasings (`EventMap.MapPattern.phrasing`) whose events are also
+    ///   mined as a class of their own; empty mines the canonical classes only.
+    public init(rawPhrasings: Set<String> = []) { self.rawPhrasings = rawPhrasings }
 
     /// Starts the next log: slices never span files.
     public func begin(file: String) {
@@ -28,6 +35,7 @@ public final class InvariantMiner {
 
     /// Adds one trace event (from `TraceBuilder`, through `LogChecker`'s `onEvent`).
     public func add(_ event: Event) {
+        if !rawPhrasings.isEmpty { count(event) }
         let isBoundary = event.kind == .runEnd || event.kind == .logEnd
         for (slicing, tree) in trees {
             tree.deliver(event) { leaf, delivered in
@@ -35,7 +43,7 @@ public final class InvariantMiner {
                 if isBoundary && delivered.sequence == event.sequence {
                     if let summary = open[slicing]?.removeValue(forKey: id) { fold(summary, slicing) }
                 } else {
-                    open[slicing, default: [:]][id, default: SliceSummary()].add(delivered)
+                    open[slicing, default: [:]][id, default: SliceSummary(rawPhrasings: rawPhrasings)].add(delivered)
                 }
             }
             if event.kind == .runEnd { tree.retire(run: event.run) }
@@ -50,6 +58,12 @@ public final class InvariantMiner {
         }
     }
 
+    /// The phrasing classes that recognized every event of their kind in the logs read: in every
+    /// slice they are the kind itself, so what holds of them is stated over the kind.
+    public func phrasingsAlikeTheirKind() -> Set<EventClass> {
+        Set(eventsByPhrasing.filter { eventsByKind[$0.key.kind] == $0.value }.keys)
+    }
+
     /// How many slices of a slicing (and task kind) were folded.
     public func slices(of slicing: Slicing, taskKind: String? = nil) -> Int {
         tallies[slicing]?[taskKind ?? ""]?.slices ?? 0
@@ -59,6 +73,14 @@ public final class InvariantMiner {
     var openSlices: Int { open.values.reduce(0) { $0 + $1.count } }
 
     // MARK: - Private
+
+    private func count(_ event: Event) {
+        guard !event.kind.isSynthetic else { return }
+        eventsByKind[event.kind, default: 0] += 1
+        if let phrasing = event.phrasing, rawPhrasings.contains(phrasing) {
+            eventsByPhrasing[EventClass(event.kind, phrasing: phrasing), default: 0] += 1
+        }
+    }
 
     private func fold(_ summary: SliceSummary, _ slicing: Slicing) {
         guard !summary.occurrences.isEmpty else { return }

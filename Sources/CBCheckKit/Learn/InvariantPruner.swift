@@ -9,18 +9,36 @@ public struct InvariantPruner {
         case vocabulary = "true by the event vocabulary or stated per another slicing"
         case implied = "implied by others"
         case support = "support below the minimum"
+        case timeBound = "time bounds measured in too few slices"
     }
 
     /// The fewest slices an invariant must have been exercised in (`--min-support`).
     public var minimumSupport: Int
+    /// The fewest slices a time bound must have been measured in (`--time-bound-support`); `nil`
+    /// leaves every time bound out (`--no-time-bounds`). Higher than `minimumSupport` by default:
+    /// the longest of a few times says little about the longest a real app takes, and the
+    /// orderings are what the documents fix.
+    public var minimumTimeBoundSupport: Int?
 
-    public init(minimumSupport: Int = 2) { self.minimumSupport = minimumSupport }
+    public init(minimumSupport: Int = 2, minimumTimeBoundSupport: Int? = 5) {
+        self.minimumSupport = minimumSupport
+        self.minimumTimeBoundSupport = minimumTimeBoundSupport
+    }
 
     /// The invariants kept, ranked (`Invariant.ranked`), and how many were left out for each reason.
-    public func prune(_ mined: [Invariant]) -> (kept: [Invariant], leftOut: [Reason: Int]) {
+    /// - Parameter alikeTheirKind: phrasing classes (`--raw`) that recognized every event of their
+    ///   kind (`InvariantMiner.phrasingsAlikeTheirKind`): their invariants are the kind's, restated.
+    public func prune(
+        _ all: [Invariant], alikeTheirKind: Set<EventClass> = []
+    ) -> (kept: [Invariant], leftOut: [Reason: Int]) {
+        var leftOut: [Reason: Int] = [:]
+        let mined = all.filter { invariant in
+            let restated = [invariant.first, invariant.second].contains { $0.map(alikeTheirKind.contains) == true }
+            if restated { leftOut[.implied, default: 0] += 1 }
+            return !restated
+        }
         let facts = InvariantFacts(mined)
         var kept: [Invariant] = []
-        var leftOut: [Reason: Int] = [:]
         for invariant in mined where invariant.form != .lastsAtMost {
             if let reason = reason(toLeaveOut: invariant, facts) {
                 leftOut[reason, default: 0] += 1
@@ -35,6 +53,8 @@ public struct InvariantPruner {
                 leftOut[.implied, default: 0] += 1
             } else if invariant.support < minimumSupport {
                 leftOut[.support, default: 0] += 1
+            } else if invariant.support < minimumTimeBoundSupport ?? .max {
+                leftOut[.timeBound, default: 0] += 1
             } else {
                 kept.append(invariant)
             }

@@ -3,7 +3,7 @@
 /// line on standard error.
 public enum LearnReport {
     /// The header, the rules with what each caught, and the bad logs' verdicts.
-    public static func text(_ outcome: RuleLearner.Outcome, minimumSupport: Int) -> String {
+    public static func text(_ outcome: RuleLearner.Outcome) -> String {
         let logs = count(outcome.goodLogs.count, "good log")
         var lines = [
             "# Rules learned by cbcheck learn from \(logs): drafts to review before they go into rules/.",
@@ -11,8 +11,7 @@ public enum LearnReport {
             "# \(count(outcome.held, "invariant")) held; \(outcome.rules.count) kept. Left out:",
         ]
         for reason in InvariantPruner.Reason.allCases {
-            let detail = reason == .support ? " (\(minimumSupport), --min-support)" : ""
-            lines.append("#   \(outcome.leftOut[reason] ?? 0) \(reason.rawValue)\(detail)")
+            lines.append("#   \(outcome.leftOut[reason] ?? 0) \(reason.rawValue)\(detail(reason, outcome.pruner))")
         }
         if !outcome.disagreed.isEmpty {
             lines.append("# Left out because the rule engine found them violated in the good logs:")
@@ -44,6 +43,16 @@ public enum LearnReport {
     }
 
     // MARK: - Private
+
+    /// The option that sets a reason's threshold, with its value.
+    private static func detail(_ reason: InvariantPruner.Reason, _ pruner: InvariantPruner) -> String {
+        switch reason {
+        case .support: return " (\(pruner.minimumSupport), --min-support)"
+        case .timeBound:
+            return pruner.minimumTimeBoundSupport.map { " (\($0), --time-bound-support)" } ?? " (--no-time-bounds)"
+        case .vocabulary, .implied: return ""
+        }
+    }
 
     private static func catches(of id: String, _ logs: [RuleLearner.CheckedLog]) -> [String] {
         logs.flatMap { log in

@@ -8,6 +8,9 @@ public struct LearnedRule: Sendable {
     /// `L001`, `L002`, … in rank order.
     public var id: String
     public var invariant: Invariant
+    /// `--raw`: the pattern of each phrasing the rule names (`app.cbevents:7` → `/retry done/`),
+    /// shown in its comment so a reviewer need not open the map.
+    public var patterns: [String: String] = [:]
 
     public init(id: String, invariant: Invariant) {
         self.id = id
@@ -63,16 +66,21 @@ public struct LearnedRule: Sendable {
             "#   support: \(invariant.support) slices (per \(invariant.slicing.text)) exercised it",
             "#   seen in \(witness.file): \(steps)",
         ]
+        lines += patterns.sorted { $0.key < $1.key }.map { "#   phrasing \($0.key): match \($0.value)" }
         lines += catches.map { "#   catches \($0)" }
-        lines += [
+        return lines.joined(separator: "\n") + "\n" + ruleText
+    }
+
+    /// The rule alone, without its comment: what `--format json` gives as `text`.
+    public var ruleText: String {
+        [
             "rule \(id) \(name)",
             "  severity warning",
             "  summary \"\(Self.escaped(summary))\"",
             "  source \"cbcheck learn: held in every slice of the good logs; support \(invariant.support)\"",
             "  for each \(invariant.slicing.text)",
             "  \(clause)",
-        ]
-        return lines.joined(separator: "\n") + "\n"
+        ].joined(separator: "\n") + "\n"
     }
 
     // MARK: - Private

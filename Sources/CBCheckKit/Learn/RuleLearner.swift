@@ -4,7 +4,11 @@
 public struct RuleLearner {
     /// The rules and event map the logs are read with; its rules are not used.
     public let library: RuleLibrary
-    public var minimumSupport = 2
+    /// What is left out, and the thresholds (`--min-support`, `--time-bound-support`).
+    public var pruner = InvariantPruner()
+    /// `--raw`: also mine each phrasing of the user's own event maps (`--events`) as a class of its
+    /// own, so two places an app logs one kind from are told apart.
+    public var raw = false
     /// Makes the checker every log is read with (the command applies `--log-format`, `--process`).
     public var makeChecker: (RuleLibrary) -> LogChecker = { LogChecker(library: $0) }
 
@@ -27,12 +31,15 @@ public struct RuleLearner {
         public var goodLogs: [String]
         public var badLogs: [CheckedLog]
         public var warnings: [Diagnostic]
+        /// The thresholds the invariants were pruned with, for the header.
+        public var pruner: InvariantPruner
     }
 
     /// Learns from `good` and checks the rules on `bad`.
     /// - Throws: a `Diagnostic` when a log cannot be read, or (a bug) a printed rule does not parse.
     public func learn(good: [String], bad: [String]) throws(Diagnostic) -> Outcome {
-        let miner = InvariantMiner()
+        let phrasings = raw ? try userPhrasings() : [:]
+        let miner = InvariantMiner(rawPhrasings: Set(phrasings.keys))
         var warnings: [Diagnostic] = []
         let tracer = makeChecker(RuleLibrary.withoutRules(library))
         for path in good {
@@ -40,14 +47,18 @@ public struct RuleLearner {
             warnings += try read(path, with: tracer, onEvent: miner.add, onFinding: { _ in })
         }
         let mined = miner.invariants()
-        let pruned = InvariantPruner(minimumSupport: minimumSupport).prune(mined)
-        var rules = Self.numbered(pruned.kept)
+        let pruned = pruner.prune(
+            mined, alikeTheirKind: miner.phrasingsAlikeTheirKind())
+        var rules = Self.numbered(pruned.kept, phrasings)
         let violated = Set(try findings(of: rules, in: good).flatMap { $0.findings.map(\.ruleID) })
         let disagreed = rules.filter { violated.contains($0.id) }.map(\.statement)
-        if !violated.isEmpty { rules = Self.numbered(rules.filter { !violated.contains($0.id) }.map(\.invariant)) }
+        if !violated.isEmpty {
+            rules = Self.numbered(rules.filter { !violated.contains($0.id) }.map(\.invariant), phrasings)
+        }
         return Outcome(
             rules: rules, held: mined.count, leftOut: pruned.leftOut, disagreed: disagreed, goodLogs: good,
-            badLogs: try findings(of: rules, in: bad), warnings: warnings)
+            badLogs: try findings(of: rules, in: bad), warnings: warnings,
+            pruner: pruner)
     }
 
     /// The rules as one rule file, in rank order.
@@ -64,13 +75,46 @@ public struct RuleLearner {
 
     // MARK: - Private
 
-    private static func numbered(_ invariants: [Invariant]) -> [LearnedRule] {
+    /// Ids in rank order; each rule names the patterns of the phrasings it speaks of.
+    private static func numbered(_ invariants: [Invariant], _ phrasings: [String: String]) -> [LearnedRule] {
         let width = max(3, String(invariants.count).count)
         return invariants.enumerated().map { index, invariant in
             let number = String(index + 1)
-            return LearnedRule(
+            var rule = LearnedRule(
                 id: "L" + String(repeating: "0", count: width - number.count) + number, invariant: invariant)
+            for phrasing in [invariant.first.phrasing, invariant.second?.phrasing].compactMap({ $0 }) {
+                rule.patterns[phrasing] = phrasings[phrasing]
+            }
+            return rule
         }
+    }
+
+    /// The phrasings of the user's own event maps (`app.cbevents:7`), each with its pattern as the
+    /// map writes it (`/retry done/`).
+    /// - Throws: when there is no map of the user's, or two maps share a file name (a phrasing is
+    ///   named by its file's name, so rules could not tell them apart).
+    private func userPhrasings() throws(Diagnostic) -> [String: String] {
+        let own = Set(library.userEventMapFiles)
+        guard !own.isEmpty else {
+            throw Diagnostic(
+                .error, "--raw mines the phrasings of your own event map, and none was given",
+                hint: "name it with --events FILE (see docs/event-map.md)")
+        }
+        let patterns = library.eventMap.entries.flatMap(\.patterns)
+        var files: [String: String] = [:]
+        for file in Set(patterns.map(\.location.file)).sorted() {
+            let name = String(file.split(separator: "/").last ?? Substring(file))
+            if let other = files[name] {
+                throw Diagnostic(
+                    .error, "--raw names phrasings by their map's file name, and \(other) and \(file) are both \(name)",
+                    hint: "rename one of them")
+            }
+            files[name] = file
+        }
+        return Dictionary(
+            patterns.filter { own.contains($0.location.file) }.map {
+                ($0.phrasing, "/\($0.pattern.source)/\($0.caseless ? "i" : "")")
+            }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The findings of `rules` on each log, as `cbcheck check --rules` would report them.

@@ -41,6 +41,10 @@ struct SliceSummary {
     private(set) var occurrences: [EventClass: Occurrences] = [:]
     private(set) var durations: [Pair: Durations] = [:]
     private var position = 0
+    /// The phrasings mined apart from their kinds (`learn --raw`); empty: canonical classes only.
+    private let rawPhrasings: Set<String>
+
+    init(rawPhrasings: Set<String> = []) { self.rawPhrasings = rawPhrasings }
 
     /// The classes present, in a fixed order (for a deterministic fold).
     var classes: [EventClass] { occurrences.keys.sorted() }
@@ -51,7 +55,7 @@ struct SliceSummary {
     /// Adds the slice's next event.
     mutating func add(_ event: Event) {
         if taskKind == nil, let kind = event[.kind] { taskKind = kind }
-        let classes = EventClass.classes(of: event)
+        let classes = EventClass.classes(of: event, rawPhrasings: rawPhrasings)
         guard !classes.isEmpty else { return }
         position += 1
         if let time = event.time {

@@ -309,17 +309,18 @@ public final class RecordAssembler {
             stats.events += countsLine
         }
         let knownProcess = process.flatMap { AttributeValue.redactions.contains($0) ? nil : $0 }
-        for (kind, _) in recognized where !isDaemon {
+        for (kind, _, _) in recognized where !isDaemon {
             stats.eventsByKind[kind.name, default: 0] += 1
             if prefix.time != nil { stats.eventsWithTime += 1 }
             if thread != nil { stats.eventsWithThread += 1 }
         }
-        for (kind, attributes) in recognized {
+        for (kind, attributes, phrasing) in recognized {
             sink(
                 Event(
                     kind: kind, values: attributes, line: recordLine,
                     column: prefix.isDecoded ? 1 : prefix.messageStart + 1,
-                    time: prefix.time, process: knownProcess, pid: prefix.pid, thread: thread, text: text))
+                    time: prefix.time, process: knownProcess, pid: prefix.pid, thread: thread, text: text,
+                    phrasing: phrasing))
         }
     }
 }

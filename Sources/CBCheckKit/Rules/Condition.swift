@@ -13,6 +13,9 @@ public struct Condition {
         case state
         /// The number of background sessions the run created (read when the verdict is given).
         case runSessions
+        /// The event-map phrasing that recognized the event (`app.cbevents:7`): lets a rule tell
+        /// apart two phrasings of one kind, as `cbcheck learn --raw` mines them.
+        case phrasing
     }
 
     public enum Operator: String {
@@ -41,6 +44,7 @@ public struct Condition {
             case .thread: operand = "thread"
             case .state: operand = "state"
             case .runSessions: operand = "run.sessions"
+            case .phrasing: operand = "phrasing"
             }
             if comparison.op == .isMissing || comparison.op == .isPresent {
                 return "\(operand) \(comparison.op.rawValue)"
@@ -71,6 +75,7 @@ public struct Condition {
         case .attribute(let attribute): actual = event[attribute]
         case .state: actual = event.appState == .unknown ? nil : event.appState.rawValue
         case .runSessions: actual = run.map { String($0.backgroundSessionsCreated) }
+        case .phrasing: actual = event.phrasing
         case .thread:
             if comparison.value == "main" {
                 guard let onMain = event.isOnMainThread else { return nil }

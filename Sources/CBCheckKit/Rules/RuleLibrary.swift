@@ -8,6 +8,9 @@ import Foundation
 public struct RuleLibrary {
     public internal(set) var rules: [CompiledRule] = []
     public private(set) var eventMap = EventMap()
+    /// The event maps added with `addEvents(at:)`, in the order added: the user's own, as against
+    /// the built-in one (`cbcheck learn --raw` mines the phrasings of these).
+    public private(set) var userEventMapFiles: [String] = []
 
     /// The built-in rules and event map only.
     public static func builtIn() throws(Diagnostic) -> RuleLibrary {
@@ -42,6 +45,7 @@ public struct RuleLibrary {
         var user = try EventMapParser(file: path, text: try Self.read(path)).parse()
         user.append(eventMap)
         eventMap = user
+        userEventMapFiles.append(path)
     }
 
     /// Drops every rule, keeping the event map (for `cbcheck trace`).

@@ -140,9 +140,10 @@ extension RuleParser {
         case "thread": operand = .thread
         case "state": operand = .state
         case "run.sessions": operand = .runSessions
+        case "phrasing": operand = .phrasing
         default:
             guard let attribute = Attribute(rawValue: word.text) else {
-                let names = Attribute.allCases.map(\.rawValue) + ["thread", "state", "run.sessions"]
+                let names = Attribute.allCases.map(\.rawValue) + ["thread", "state", "run.sessions", "phrasing"]
                 throw error(
                     "unknown attribute '\(word.text)'", at: word,
                     hint: word.text.didYouMean(in: names)

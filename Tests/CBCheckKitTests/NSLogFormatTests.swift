@@ -70,6 +70,16 @@ import Testing
         #expect(try record("2024-02-29 23:59:59 A[1:1] m").prefix.time?.microseconds == 1_709_251_199_000_000)
     }
 
+    /// The fixed-offset reader of the common shape and the field-by-field one agree: what the
+    /// first refuses, the second reads (`:599`) or refuses too (month 13, a letter in the clock).
+    @Test func uncommonTimeStampsAreReadFieldByFieldOrRefused() throws {
+        #expect(try record("2026-03-14 09:26:53:599 A[1:1] m").prefix.time?.microseconds == utcMicroseconds)
+        #expect(parse("2026-13-14 09:26:53.599 A[1:1] m").recordPrefix == nil)
+        #expect(parse("2026-03-14 09:2x:53.599 A[1:1] m").recordPrefix == nil)
+        #expect(parse("2026-03-14 24:00:00.000 A[1:1] m").recordPrefix == nil)
+        #expect(parse("2026-03-14 09:26:53. A[1:1] m").recordPrefix == nil)
+    }
+
     @Test func aProcessNameMayContainSpaces() throws {
         let parsed = try record("2026-03-14 09:26:53.599 My App[4101:1200001] msg")
         #expect(parsed.process == "My App")

@@ -9,7 +9,7 @@ enum AttributeValue {
         var result = AttributeValues()
         for (attribute, raw) in values {
             let value = raw.trimmingSpaces()
-            guard !value.isEmpty, !redactions.contains(value) else { continue }
+            guard !value.isEmpty, !isRedaction(value) else { continue }
             switch attribute {
             case .error:
                 let lowered = value.lowercased()
@@ -32,6 +32,15 @@ enum AttributeValue {
 }
 
 extension AttributeValue {
+    /// Whether `value` is a redaction marker; most values are not, and their first byte says so
+    /// without hashing them.
+    static func isRedaction(_ value: String) -> Bool {
+        guard let first = value.utf8.first, first == UInt8(ascii: "<") || first == UInt8(ascii: "A") else {
+            return false
+        }
+        return redactions.contains(value)
+    }
+
     /// `success` for words of success (`succeeded`, `done`, `ok`, `200`…), `failure` for the rest.
     static func outcome(_ value: String) -> String {
         let lowered = value.lowercased()
@@ -43,6 +52,11 @@ extension AttributeValue {
 
 extension String {
     func trimmingSpaces() -> String {
+        // Nearly every value has no space at either end: keep it as it is, without a copy.
+        let bytes = utf8
+        if let first = bytes.first, let last = bytes.last, first != 0x20, first != 0x09, last != 0x20, last != 0x09 {
+            return self
+        }
         var scalars = Substring(self)
         while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
         while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }

@@ -145,11 +145,57 @@ struct ByteCursor {
 
     /// `YYYY-MM-DD HH:MM:SS[.fraction][zone]` at the cursor; `nil` when the date has no complete time.
     mutating func readTimestamp() -> Timestamp? {
+        if let fast = readCommonTimestamp() { return fast }
         guard let date = readDate(), skip(0x20), let clock = readClock() else { return nil }
         let offset = readZoneOffset() ?? 0
         return Timestamp(
             year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
             second: clock.second, microsecond: clock.microsecond, offsetSeconds: offset)
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS` and an optional `.fraction` and zone, the shape nearly every line of
+    /// NSLog and the unified log starts with, read with one bounds check and fixed offsets; `nil`
+    /// (and nothing read) for any other shape, which `readTimestamp` then reads field by field.
+    private mutating func readCommonTimestamp() -> Timestamp? {
+        guard position + 19 <= bytes.count, let base = bytes.baseAddress else { return nil }
+        let start = base.assumingMemoryBound(to: UInt8.self) + position
+        guard start[4] == 0x2D, start[7] == 0x2D, start[10] == 0x20, start[13] == 0x3A, start[16] == 0x3A else {
+            return nil
+        }
+        func digits(_ offset: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in offset..<offset + count {
+                let digit = start[index] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int(digit)
+            }
+            return value
+        }
+        guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), let hour = digits(11, 2),
+            let minute = digits(14, 2), let second = digits(17, 2), (1...12).contains(month), (1...31).contains(day),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
+        var end = 19
+        var microsecond = 0
+        if position + end + 1 < bytes.count, start[end] == 0x2E, start[end + 1] &- 0x30 < 10 {
+            end += 1
+            var kept = 0
+            while position + end < bytes.count, start[end] &- 0x30 < 10 {
+                if kept < 6 {
+                    microsecond = microsecond &* 10 &+ Int(start[end] &- 0x30)
+                    kept += 1
+                }
+                end += 1
+            }
+            for _ in kept..<6 { microsecond &*= 10 }
+        } else if position + end < bytes.count, start[end] == 0x3A {
+            return nil  // CocoaLumberjack's `:599`: the field-by-field reader knows it
+        }
+        position += end
+        let offset = readZoneOffset() ?? 0
+        return Timestamp(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            microsecond: microsecond, offsetSeconds: offset)
     }
 
     /// Skips one or more spaces; `false` when there is none.

@@ -308,7 +308,7 @@ public final class RecordAssembler {
         } else {
             stats.events += countsLine
         }
-        let knownProcess = process.flatMap { AttributeValue.redactions.contains($0) ? nil : $0 }
+        let knownProcess = process.flatMap { AttributeValue.isRedaction($0) ? nil : $0 }
         for (kind, _, _) in recognized where !isDaemon {
             stats.eventsByKind[kind.name, default: 0] += 1
             if prefix.time != nil { stats.eventsWithTime += 1 }

@@ -6,16 +6,21 @@
 /// - SwiftyBeaver's console destination: `09:26:53.599 💙 INFO Type.method():73 - message`.
 ///
 /// CocoaLumberjack's `DDTTYLogger` stamp (`2026-03-14 09:26:53:599 App[4101:1200001]`) is read
-/// by the NSLog prefix itself (a colon before the milliseconds). One byte decides for nearly every
-/// record: only messages starting with `f`, `[` or a digit are looked at further.
+/// by the NSLog prefix itself (a colon before the milliseconds). Two bytes decide for nearly every
+/// record: only messages starting with `f`, `[` and a lower-case letter, or a digit are looked at
+/// further.
 enum AppLoggerStamp {
     /// Where the app's message starts in `line` when a logger's wrapper starts at `start`;
     /// `start` when there is none.
     static func messageStart(in line: UnsafeRawBufferPointer, from start: Int) -> Int {
-        guard start < line.count else { return start }
+        guard start + 1 < line.count else { return start }
+        let first = line[start]
+        // React Native's levels are lower case (`[info]`); an app's own `[DownloadManager]` tag is not.
+        let mayBeReactNative = first == 0x5B && line[start + 1] >= 0x61 && line[start + 1] <= 0x7A
+        guard first == 0x66 || mayBeReactNative || (first >= 0x30 && first <= 0x39) else { return start }
         var cursor = ByteCursor(line)
         cursor.position = start
-        switch line[start] {
+        switch first {
         case 0x66: return cursor.skip("flutter: ") ? cursor.position : start
         case 0x5B: return reactNativeEnd(&cursor) ?? start
         case 0x30...0x39: return swiftyBeaverEnd(&cursor) ?? start

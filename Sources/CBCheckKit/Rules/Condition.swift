@@ -49,9 +49,24 @@ public struct Condition {
             if comparison.op == .isMissing || comparison.op == .isPresent {
                 return "\(operand) \(comparison.op.rawValue)"
             }
-            let value = comparison.regex == nil ? comparison.value : "/\(comparison.value)/"
+            let value =
+                comparison.regex != nil
+                ? "/\(comparison.value)/"
+                : Self.isBareWord(comparison.value) ? comparison.value : "\"\(comparison.value)\""
             return "\(operand) \(comparison.op.rawValue) \(value)"
         }.joined(separator: " and ")
+    }
+
+    /// Whether the rule lexer reads `value` back as one word or number (`nil`, `-999`,
+    /// `download`); anything else (`app.cbevents:7`) is shown quoted, as a rule must write it.
+    static func isBareWord(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        guard let first = bytes.first else { return false }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x5F }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        if isLetter(first) { return bytes.allSatisfy { isLetter($0) || isDigit($0) || $0 == 0x2E || $0 == 0x2D } }
+        let digits = first == 0x2D ? bytes.dropFirst() : bytes[...]
+        return !digits.isEmpty && digits.allSatisfy(isDigit)
     }
 
     /// `true`, `false`, or `nil` when something it reads is unknown.

@@ -148,7 +148,8 @@ $(FUZZ_BIN): $(FUZZ_SOURCES) $(wildcard rules/*)
 
 fuzz-build: setup $(FUZZ_BIN)
 
-# make fuzz SECONDS=N: each target for N seconds (default 60); stops at the first crash.
+# make fuzz SECONDS=N [FUZZ_TARGETS=log]: each target (or those named) for N seconds (default 60),
+# in one process on one core; stops at the first crash. INITED and DONE lines give the coverage.
 fuzz: fuzz-build
 	@for target in $(FUZZ_TARGETS); do \
 		corpus=$(FUZZ_DIR)/corpus/$$target; mkdir -p $$corpus $(FUZZ_DIR)/crashes/$$target; \
@@ -160,7 +161,7 @@ fuzz: fuzz-build
 		CBCHECK_FUZZ_TARGET=$$target $(FUZZ_BIN) -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 \
 			-rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/crashes/$$target/ \
 			$$corpus $$(find $$seeds Tests/FuzzRegressions/$$target -type f 2>/dev/null | sort | xargs -r -n1 dirname | sort -u) \
-			2>&1 | grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|.*Test unit written)' \
+			2>&1 | grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|.*Test unit written)' \
 			|| true; \
 		test -z "$$(ls -A $(FUZZ_DIR)/crashes/$$target)" || { echo "fuzz: $$target crashed: $(FUZZ_DIR)/crashes/$$target/"; exit 1; }; \
 	done

@@ -9,8 +9,9 @@
 
 /// The readers fuzzed, each checking what must hold for any input, not only that nothing crashes.
 enum FuzzTarget: String, CaseIterable {
-    /// Log bytes through the line reader, binary detection, record assembly, the built-in event
-    /// map and every rule: the line statistics must add up to the lines read.
+    /// Log bytes through the line reader, binary detection, format detection, record assembly,
+    /// the built-in event map, every rule and the trace printer: the line statistics must add up
+    /// to the lines read, and every run that starts must end once.
     case log
     /// Text as a rule file and as an event map: a mistake must be a diagnostic with a location
     /// inside the text.
@@ -38,10 +39,24 @@ enum FuzzTarget: String, CaseIterable {
         if bytes.count > 0 { precondition(write(descriptor, bytes.baseAddress!, bytes.count) == bytes.count) }
         close(descriptor)
         guard let library else { fatalError("the built-in rules did not load") }
+        var started = Set<Int>()
+        var ended = Set<Int>()
+        let printer = TracePrinter { _ in }
         do {
-            let result = try LogChecker(library: library).check(path: scratchPath) { finding in
+            let result = try LogChecker(library: library).check(
+                path: scratchPath,
+                onEvent: { event, run in
+                    if event.kind == .runStart { started.insert(run.number) }
+                    printer.add(event, run)
+                },
+                onRunEnd: { run, verdict in
+                    precondition(ended.insert(run.number).inserted, "run \(run.number) ended twice")
+                    printer.end(run, scenario: verdict)
+                }
+            ) { finding in
                 precondition(finding.location.line >= 1, "a finding before line 1: \(finding.location)")
             }
+            precondition(started == ended, "runs started \(started.sorted()), ended \(ended.sorted())")
             let stats = result.stats
             if stats.accountedFor != stats.lines {
                 fatalError("line statistics do not add up: \(stats.accountedFor) accounted for, \(stats.lines) read")

@@ -22,14 +22,22 @@ import jsonschema
 from junitparser import Error, Failure, JUnitXml, Skipped
 
 # Every kind of finding the formats must carry: violated errors (the sample), a pending finding,
-# a warning, several files, and a file that cannot be read.
+# a warning, several files, and a file that cannot be read; and stats beyond the counts: a log
+# without threads or times (rules not checkable), and a generated log whose clock goes back
+# after an unparseable line (DAMAGED_LOG).
 INPUTS = [
     "Samples/background-download.log",
     "Fixtures/relaunch/cb102-handler-never-called-pending.log",
     "Fixtures/relaunch/cb107-unstable-identifier.log",
     "Fixtures/relaunch/cb101-handler-called-early-ok.log",
+    "Fixtures/formats/seed000-1-plain.log",
     "no/such.log",
 ]
+DAMAGED_LOG = (
+    "2026-03-14 09:26:51.102 Downloader[4101:1200001] application(_:didFinishLaunchingWithOptions:) launchOptions=nil\n"
+    "2026-03-14 09:26 cut short\n"
+    "2026-03-14 09:26:50.000 Downloader[4101:1200001] applicationDidBecomeActive(_:)\n"
+)
 
 
 def fail(message):
@@ -39,7 +47,10 @@ def fail(message):
 
 def run(binary, directory):
     paths = {name: os.path.join(directory, f"report.{name}") for name in ("json", "sarif", "junit")}
-    arguments = [binary, *INPUTS, "--format", "json", "--output", paths["json"],
+    damaged = os.path.join(directory, "damaged.log")
+    with open(damaged, "w") as log:
+        log.write(DAMAGED_LOG)
+    arguments = [binary, *INPUTS, damaged, "--format", "json", "--output", paths["json"],
                  "--report", f"sarif={paths['sarif']}", "--report", f"junit={paths['junit']}"]
     status = subprocess.run(arguments, capture_output=True).returncode
     if status != 2:
@@ -54,6 +65,14 @@ def validate_json(path):
     errors = list(jsonschema.Draft202012Validator(schema).iter_errors(report))
     if errors:
         fail(f"JSON report does not match docs/report.schema.json: {errors[0].message} at {list(errors[0].path)}")
+    stats = {os.path.basename(file["path"]): file["stats"] for file in report["files"]}
+    if stats["seed000-1-plain.log"]["notCheckable"] != {"needingTime": ["CB503"], "needingThread": ["CB104"]}:
+        fail(f"a print log should leave CB503 and CB104 not checkable: {stats['seed000-1-plain.log']['notCheckable']}")
+    damaged = stats["damaged.log"]
+    if damaged["clockWentBack"] != {"line": 3, "from": "09:26:51.102", "to": "09:26:50.000"}:
+        fail(f"the damaged log's clock goes back at line 3: {damaged['clockWentBack']}")
+    if [shape["firstLine"] for shape in damaged["unparseableShapes"]] != [2]:
+        fail(f"the damaged log has one unparseable shape, at line 2: {damaged['unparseableShapes']}")
     verdicts = {f["verdict"] for file in report["files"] for f in file["findings"]}
     if verdicts != {"violated", "pending"}:
         fail(f"the inputs should give violated and pending findings, got {verdicts}")

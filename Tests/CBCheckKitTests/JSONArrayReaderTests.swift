@@ -74,7 +74,9 @@ import Testing
         let log = try ReadLog(cut)
         #expect(log.kinds == ["app.launch@4"])
         #expect(log.stats.unparseable == 5)
-        #expect(log.stats.unparseableExamples.last?.reason == "a JSON object that breaks off at the end of the log")
+        #expect(
+            log.stats.unparseableExamples.last?.reason
+                == "a JSON object from line 16 that breaks off at the end of the log")
         #expect(log.stats.accountedFor == log.stats.lines)
     }
 

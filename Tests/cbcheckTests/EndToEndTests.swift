@@ -119,9 +119,31 @@ import Testing
     @Test func traceShowsRunsThreadsAndLines() throws {
         let output = try TestSupport.run(["trace", sample])
         #expect(output.status == 0)
-        #expect(output.stdout.contains("run 2 · Downloader pid"))
+        #expect(output.stdout.hasPrefix("run 1 · Downloader pid 2051 · from line 1\n  line   time "))
+        #expect(output.stdout.contains("\nrun 2 · Downloader pid 2388 · from line 66\n"))
         #expect(output.stdout.contains("app.handleEvents  identifier=com.acme.Downloader.bg"))
-        #expect(output.stdout.hasPrefix("run 1 · Downloader pid "))
+        #expect(
+            output.stdout.contains(
+                "  end of run 2 · lines 66–90 · main thread 1079902 · ended: next run began (pid 2710 began) (line 96)\n"
+                    + "  scenario: none; closest: launched-in-background (seed 000 §1), departs at line 75: "
+                    + "app.handler.called came before session.finishEvents\n"))
+    }
+
+    /// The trace is printed as it is read: ten times the tasks in one run, the same peak memory.
+    @Test func traceMemoryIsFlatInTheTasksOfARun() throws {
+        func peak(tasks: Int) throws -> Int {
+            let log = try TestSupport.temporaryFile("", name: "tasks.log")
+            let script = "python3 Scripts/hostile/many_tasks.py $2 $1 && /usr/bin/time -f 'peak %M' \"$0\" trace $1"
+            let output = try TestSupport.run(
+                ["-c", script + " 2>&1 >/dev/null", TestSupport.binary.path, log, String(tasks)],
+                executable: URL(fileURLWithPath: "/bin/sh"))
+            #expect(output.status == 0)
+            let line = output.stdout.split(separator: "\n").first { $0.hasPrefix("peak ") } ?? ""
+            return Int(line.dropFirst(5)) ?? .max
+        }
+        let few = try peak(tasks: 1000)
+        let many = try peak(tasks: 10_000)
+        #expect(many - few < 8000, "peak RSS \(few) KB for 1 000 tasks, \(many) KB for 10 000")
     }
 
     @Test func rulesAndExplainDescribeTheCatalog() throws {

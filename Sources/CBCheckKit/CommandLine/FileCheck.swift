@@ -47,7 +47,10 @@ enum FileCheck {
         file.runs = runs
         file.findings = findings.sorted { ($0.location.line, $0.ruleID) < ($1.location.line, $1.ruleID) }
         if keepsTimeline { file.timeline = timeline }
-        if let stats = file.stats { messages += notes(stats, path: path, rules: checker.library.rules) }
+        if let stats = file.stats {
+            file.uncheckable = UncheckableRules(checker.library.rules, stats: stats)
+            messages += notes(stats, path: path, rules: checker.library.rules)
+        }
         file.problems = CheckOptions.problems(with: file.stats, arguments)
         for problem in file.problems { messages += "\(path): error: \(problem)\n" }
         if arguments.flag("stats"), let stats = file.stats { messages += StatsReporter.render(stats, path: path) }

@@ -1,4 +1,5 @@
-/// `cbcheck trace FILE`: the normalized trace the rules see, run by run, with each event's line.
+/// `cbcheck trace FILE`: the normalized trace the rules see, run by run, with each event's line,
+/// printed as the log is read (`TracePrinter`).
 enum TraceCommand {
     static let spec = CommandSpec(
         name: "trace", abstract: "Print the normalized trace: runs, main thread, app state, events and their lines.",
@@ -10,18 +11,12 @@ enum TraceCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
         guard let library = CBCheck.loadSetup(arguments, console)?.library else { return 2 }
         let path = arguments.positionals[0]
-        var pending: [Int: [Event]] = [:]
+        let printer = TracePrinter(write: console.out)
         let checker = CBCheck.checker(RuleLibrary.withoutRules(library), arguments)
         do {
             let result = try checker.check(
-                path: path,
-                onEvent: { event, run in
-                    pending[run.number, default: []].append(event)
-                    if event.kind == .runEnd || event.kind == .logEnd {
-                        console.out(
-                            TracePrinter.render(run: run, events: pending.removeValue(forKey: run.number) ?? []))
-                    }
-                }, onFinding: { _ in })
+                path: path, onEvent: printer.add, onRunEnd: { printer.end($0, scenario: $1) }, onFinding: { _ in })
+            printer.flush()
             for warning in result.warnings { console.error("\(warning)\n") }
             if let skipped = result.skipped {
                 console.error("error: \(skipped)\n")
@@ -30,6 +25,7 @@ enum TraceCommand {
             console.error(FileCheck.notes(result.stats, path: path, rules: library.rules))
             console.error(StatsReporter.render(result.stats, path: path))
         } catch {
+            printer.flush()
             console.error("error: \(error)\n")
             return 2
         }

@@ -43,7 +43,12 @@ public struct ConsoleLogFormat: LogFormat {
                 columns.take(start..<index, of: line)
                 start = index + 1
             }
-            guard columns.time != nil, !columns.texts.isEmpty else { return .continuation }
+            guard columns.time != nil else { return .continuation }
+            // A row cut short (a paste missing its last columns) is no continuation of the row before.
+            guard !columns.texts.isEmpty else {
+                return .malformed(
+                    "a Console.app row with a time but no message column (expected tab-separated columns)")
+            }
         }
         return .record(columns.prefix(line, into: &scratch))
     }

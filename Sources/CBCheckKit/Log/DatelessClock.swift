@@ -1,16 +1,35 @@
-/// Places times read without a date (Console.app's time column, SwiftyBeaver's stamp) on days:
-/// the first is on 2000-01-01, and a time more than six hours earlier than the one before it is on
-/// the next day (a capture running past midnight: `23:59:58` then `00:00:01`).
+/// Places times read without a date, or without a year, where they belong.
 ///
-/// A smaller step back is a clock change (NTP, a zone change), not a new day: it is left as it is
-/// and noted like any time going backwards. Six hours is the convention: no capture is silent
-/// that long and no clock is set back that far.
+/// Without a date (Console.app's time column, SwiftyBeaver's stamp): the first time is on
+/// 2000-01-01, and a time more than six hours earlier than the one before it is on the next day (a
+/// capture running past midnight: `23:59:58` then `00:00:01`). A smaller step back is a clock
+/// change (NTP, a zone change), not a new day: it is left as it is and noted like any time going
+/// backwards. Six hours is the convention: no capture is silent that long and no clock is set back
+/// that far.
+///
+/// Without a year (a device syslog's `Dec 31 23:59:58`): the first time is in 2000, and a time more
+/// than half a year earlier than the one before it is in the next year (a capture running past New
+/// Year: `Dec 31 23:59:58` then `Jan  1 00:00:01`). Each year is placed as itself, so `Feb 29` after
+/// a New Year lands on Mar 1 of a common year: a day off, once, in a log that spans the leap day.
 struct DatelessClock {
     static let newDayAfterGoingBackMicroseconds: Int64 = 6 * 3600 * 1_000_000
+    static let newYearAfterGoingBackMicroseconds: Int64 = 183 * dayMicroseconds
     private static let dayMicroseconds: Int64 = 86_400 * 1_000_000
 
     private var days: Int64 = 0
     private var last: Int64?
+    private var years = 0
+    private var lastYearless: Int64?
+
+    /// The prefix's time moved to its day (`isDateless`) or its year (`isYearless`).
+    mutating func place(_ prefix: inout RecordPrefix) {
+        guard let time = prefix.time else { return }
+        if prefix.isDateless {
+            prefix.time = place(time)
+        } else if prefix.isYearless {
+            prefix.time = placeInYear(time)
+        }
+    }
 
     /// `time` (read on 2000-01-01) moved to its day.
     mutating func place(_ time: Timestamp) -> Timestamp {
@@ -22,5 +41,27 @@ struct DatelessClock {
         }
         last = placed.microseconds
         return placed
+    }
+
+    /// `time` (read in 2000) moved to its year.
+    mutating func placeInYear(_ time: Timestamp) -> Timestamp {
+        var placed = time.inYear(2000 + years)
+        if let lastYearless, lastYearless - placed.microseconds > Self.newYearAfterGoingBackMicroseconds {
+            years += 1
+            placed = time.inYear(2000 + years)
+        }
+        lastYearless = placed.microseconds
+        return placed
+    }
+}
+
+extension Timestamp {
+    /// The same month, day and wall clock in `year` (Feb 29 in a common year is Mar 1).
+    func inYear(_ year: Int) -> Timestamp {
+        let fields = components
+        let microsecond = Int(microseconds - microseconds.dividedFloor(by: 1_000_000) * 1_000_000)
+        return Timestamp(
+            year: year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute,
+            second: fields.second, microsecond: microsecond)
     }
 }

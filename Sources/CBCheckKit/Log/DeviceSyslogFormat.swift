@@ -2,8 +2,8 @@
 /// `Mar 14 09:26:53 iPhone Downloader(CFNetwork)[4101] <Notice>: msg`.
 ///
 /// The year and the thread are absent: times are read in the year 2000 (only differences
-/// matter, and a leap year accepts Feb 29), and rules that need threads find them unknown (never
-/// a guess). The device name is optional; the library in parentheses is the sender.
+/// matter, and a leap year accepts Feb 29) and placed in later years when the capture runs past
+/// New Year (`DatelessClock`), and rules that need threads find them unknown (never a guess). The device name is optional; the library in parentheses is the sender.
 public struct DeviceSyslogFormat: LogFormat {
     public static let identifier = "syslog"
     public static let description = "device syslog: Mon DD HH:MM:SS [Device] Process(Library)[pid] <Level>: message"
@@ -23,10 +23,11 @@ public struct DeviceSyslogFormat: LogFormat {
         let time = Timestamp(
             year: 2000, month: month, day: day, hour: clock.hour, minute: clock.minute, second: clock.second,
             microsecond: clock.microsecond)
-        return .record(
-            RecordPrefix(
-                time: time, process: tail.process, pid: tail.pid, thread: nil, sender: tail.sender,
-                messageStart: cursor.position))
+        var prefix = RecordPrefix(
+            time: time, process: tail.process, pid: tail.pid, thread: nil, sender: tail.sender,
+            messageStart: cursor.position)
+        prefix.isYearless = true
+        return .record(prefix)
     }
 
     /// `[Device ]Process[(Library)][pid][ <Level>]: ` from the cursor, leaving it at the message.

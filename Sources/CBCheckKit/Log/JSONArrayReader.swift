@@ -86,11 +86,12 @@ struct JSONArrayReader {
         return wasInside || !finished.isEmpty || depth > 0
     }
 
-    /// The lines of an object still open when the log ended (a capture cut short), or 0.
-    mutating func finish() -> Int {
-        guard depth > 0 else { return 0 }
+    /// The object still open when the log ended (a capture cut short): the line it opened on and
+    /// the lines it owns; `nil` when none is.
+    mutating func finish() -> (firstLine: Int, lines: Int)? {
+        guard depth > 0 else { return nil }
         depth = 0
-        return ownedLines
+        return (firstLine, ownedLines)
     }
 
     /// The array's own punctuation on a line of its own: `[`, `]`, `,`.

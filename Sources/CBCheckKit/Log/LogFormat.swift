@@ -54,6 +54,8 @@ public struct RecordPrefix: Equatable, Sendable {
     public var isDecoded = false
     /// `time` was read without a date (on 2000-01-01): the assembler places it on its day.
     public var isDateless = false
+    /// `time` was read without a year (in 2000): the assembler places it in its year.
+    public var isYearless = false
 
     public init(
         time: Timestamp?, process: Range<Int>, pid: Int?, thread: Range<Int>?, threadNumber: UInt64? = nil,

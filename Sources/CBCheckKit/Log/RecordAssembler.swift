@@ -91,9 +91,10 @@ public final class RecordAssembler {
     public func finish(missingFinalNewline: Bool) {
         if format == nil, !undetected.isEmpty { readHeldLinesAsPlain() }
         flush()
-        if let openLines = json?.finish(), openLines > 0 {
-            stats.unparseable += openLines
-            stats.unparseableExamples.append((lastLineNumber, "a JSON object that breaks off at the end of the log"))
+        if let open = json?.finish(), open.lines > 0 {
+            stats.unparseable += open.lines
+            stats.unparseableExamples.append(
+                (lastLineNumber, "a JSON object from line \(open.firstLine) that breaks off at the end of the log"))
         }
         stats.missingFinalNewline = missingFinalNewline
     }
@@ -134,7 +135,7 @@ public final class RecordAssembler {
         }
         switch parsed {
         case .record(var parsed):
-            if parsed.isDateless, let time = parsed.time { parsed.time = clock.place(time) }
+            clock.place(&parsed)
             if parsed.isDecoded {
                 scratch.withUnsafeBytes { start(parsed, $0, info.number) }
             } else {
@@ -223,7 +224,7 @@ public final class RecordAssembler {
                 }
                 switch parsed {
                 case .record(var prefix):
-                    if prefix.isDateless, let time = prefix.time { prefix.time = clock.place(time) }
+                    clock.place(&prefix)
                     scratch.withUnsafeBytes { start(prefix, $0, object.recordLine) }
                     flush()
                 case .malformed(let reason):

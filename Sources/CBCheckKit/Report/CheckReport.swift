@@ -27,6 +27,8 @@ public struct CheckReport: Sendable {
         public var path: String
         /// `nil` when the file could not be read (`error` says why).
         public var stats: LineStats?
+        /// The rules this log could not be checked against (no time stamps, no threads).
+        public var uncheckable = UncheckableRules()
         public var runs: [Run] = []
         /// Sorted by line, then rule id.
         public var findings: [Finding] = []

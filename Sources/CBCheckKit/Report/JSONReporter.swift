@@ -41,7 +41,7 @@ public enum JSONReporter: Reporter {
             ("path", .string(file.path)),
             ("error", .optional(file.error)),
             ("problems", .array(file.problems.map(JSONValue.string))),
-            ("stats", file.stats.map(stats) ?? .null),
+            ("stats", file.stats.map { stats($0, uncheckable: file.uncheckable) } ?? .null),
             ("runs", .array(file.runs.map(run))),
             ("findings", .array(file.findings.map { finding($0, report) })),
         ])
@@ -113,7 +113,7 @@ public enum JSONReporter: Reporter {
         ])
     }
 
-    private static func stats(_ stats: LineStats) -> JSONValue {
+    private static func stats(_ stats: LineStats, uncheckable: UncheckableRules) -> JSONValue {
         .object([
             ("lines", .int(stats.lines)),
             ("events", .int(stats.events)),
@@ -125,9 +125,35 @@ public enum JSONReporter: Reporter {
             ("excluded", .int(stats.excluded)),
             ("skippedBinary", .int(stats.skippedBinary)),
             ("format", stats.format.map { .string($0) } ?? .null),
+            ("formatDetectedAtLine", .optional(stats.formatDetectedAtLine)),
+            (
+                "recordsInOtherFormats",
+                .object(stats.recordsInOtherFormats.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })
+            ),
             ("truncated", .int(stats.truncated)),
             ("continuationsNotMatched", .int(stats.continuationsNotMatched)),
             ("missingFinalNewline", .bool(stats.missingFinalNewline)),
+            ("lineLimit", .int(stats.lineLimit)),
+            ("linesWithLoneCarriageReturn", .int(stats.linesWithLoneCarriageReturn)),
+            ("eventsEarlierThanThePrevious", .int(stats.eventsEarlierThanThePrevious)),
+            (
+                "clockWentBack",
+                stats.clockWentBack.map { step in
+                    .object([("line", .int(step.line)), ("from", .string(step.from)), ("to", .string(step.to))])
+                } ?? .null
+            ),
+            ("eventsWithTime", .int(stats.eventsWithTime)),
+            ("eventsWithThread", .int(stats.eventsWithThread)),
+            (
+                "notCheckable",
+                .object([
+                    ("needingTime", .array(uncheckable.needingTime.map(JSONValue.string))),
+                    ("needingThread", .array(uncheckable.needingThread.map(JSONValue.string))),
+                ])
+            ),
+            ("slicesRetired", .int(stats.slicesRetired)),
+            ("slicesRevived", .int(stats.slicesRevived)),
+            ("slicesForgotten", .int(stats.slicesForgotten)),
             ("eventsByKind", .object(stats.eventsByKind.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             (
                 "unparseableExamples",
@@ -136,6 +162,16 @@ public enum JSONReporter: Reporter {
                         .object([("line", .int($0.line)), ("reason", .string($0.reason))])
                     })
             ),
+            (
+                "unparseableShapes",
+                .array(
+                    stats.unparseableShapes.top().map {
+                        .object([
+                            ("text", .string($0.text)), ("count", .int($0.count)), ("firstLine", .int($0.firstLine)),
+                        ])
+                    })
+            ),
+            ("unparseableLinesOfUncountedShapes", .int(stats.unparseableShapes.uncounted)),
         ])
     }
 }

@@ -1,25 +1,71 @@
-/// Renders one run of a trace as a table (line, time, thread, app state, event, attributes), then
-/// the run's sessions and tasks, so a rule author sees exactly what the rules see.
-enum TracePrinter {
-    static func render(run: RunRecord, events: [Event], scenario: ScenarioTracker.Verdict? = nil) -> String {
-        var header = "run \(run.number)"
-        if let process = run.process { header += " · \(process)" }
-        if let pid = run.pid { header += " pid \(pid)" }
-        header += " · lines \(run.firstLine)–\(run.lastLine)"
-        header += " · main thread \(run.mainThread ?? "unknown")"
-        if let ending = run.ending { header += " · ended: \(ending.reason) (line \(ending.line))" }
-        var text = header + "\n"
-        if let scenario { text += "  scenario: \(scenario.description)\n" }
-        text += "  \("line".padding(to: 7))\("time".padding(to: 14))\("thread".padding(to: 10))"
-        text += "\("state".padding(to: 12))event\n"
-        for event in events where event.kind != .runStart {
-            text += row(event) + "\n"
+/// Prints a trace as it is read: each run's header when the run starts, a row per event as it
+/// arrives (line, time, thread, app state, event, attributes), and at the run's end a footer with
+/// its lines, main thread, how it ended, the scenario it followed, and its sessions and tasks, so
+/// a rule author sees exactly what the rules see.
+///
+/// Memory stays flat however long a run is: rows are written out in blocks, and what the footer
+/// says of sessions and tasks is bounded (`TraceRunSummary`).
+final class TracePrinter {
+    /// Text is handed to `write` in blocks of about this many bytes (and at each run's end).
+    static let blockBytes = 64 * 1024
+
+    private let write: (String) -> Void
+    private var pending = ""
+    /// The run the last row belonged to; a row of another run names its run first.
+    private var lastRun: Int?
+    private var summaries: [Int: TraceRunSummary] = [:]
+
+    init(write: @escaping (String) -> Void) { self.write = write }
+
+    /// Takes the next event of the trace.
+    func add(_ event: Event, _ run: RunRecord) {
+        if event.kind == .runStart {
+            pending += Self.title(run) + " · from line \(run.firstLine)\n" + Self.columns
+            summaries[run.number] = TraceRunSummary()
+            lastRun = run.number
+            return
         }
-        text += sessions(events) + tasks(events)
-        return text + "\n"
+        if lastRun != run.number {
+            pending += Self.title(run) + " (continued)\n"
+            lastRun = run.number
+        }
+        pending += Self.row(event) + "\n"
+        summaries[run.number]?.add(event)
+        if pending.utf8.count >= Self.blockBytes { flush() }
+    }
+
+    /// Ends `run` (told after its `run.end` or `log.end` row) with its footer.
+    func end(_ run: RunRecord, scenario: ScenarioTracker.Verdict?) {
+        var footer = "  end of run \(run.number) · lines \(run.firstLine)–\(run.lastLine)"
+        footer += " · main thread \(run.mainThread ?? "unknown")"
+        footer += run.ending.map { " · ended: \($0.reason) (line \($0.line))" } ?? " · still running when the log ends"
+        pending += footer + "\n"
+        if let scenario { pending += "  scenario: \(scenario.description)\n" }
+        pending += summaries.removeValue(forKey: run.number)?.rendered ?? ""
+        pending += "\n"
+        lastRun = nil
+        flush()
+    }
+
+    /// Writes out what is held.
+    func flush() {
+        guard !pending.isEmpty else { return }
+        write(pending)
+        pending = ""
     }
 
     // MARK: - Private
+
+    private static let columns =
+        "  \("line".padding(to: 7))\("time".padding(to: 14))\("thread".padding(to: 10))\("state".padding(to: 12))event\n"
+
+    /// `run 2 · Downloader pid 4101`.
+    private static func title(_ run: RunRecord) -> String {
+        var title = "run \(run.number)"
+        if let process = run.process { title += " · \(process)" }
+        if let pid = run.pid { title += " pid \(pid)" }
+        return title
+    }
 
     private static func row(_ event: Event) -> String {
         let thread = event.isOnMainThread == true ? "main" : event.thread ?? "-"
@@ -32,40 +78,5 @@ enum TracePrinter {
         if !attributes.isEmpty { row += "  " + attributes.joined(separator: " ") }
         if event.kind.isSynthetic { row += "  — \(event.text)" }
         return row
-    }
-
-    /// `sessions: com.acme.bg (created at lines 7, 40)`, in order of first mention.
-    private static func sessions(_ events: [Event]) -> String {
-        var order: [String] = []
-        var created: [String: [Int]] = [:]
-        for event in events {
-            guard let identifier = event[.identifier] else { continue }
-            if created[identifier] == nil {
-                order.append(identifier)
-                created[identifier] = []
-            }
-            if event.kind == .sessionCreate { created[identifier]!.append(event.line) }
-        }
-        guard !order.isEmpty else { return "" }
-        let items = order.map { identifier in
-            let lines = created[identifier]!
-            return lines.isEmpty
-                ? "\(identifier) (never created in this run)"
-                : "\(identifier) (created at line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", ")))"
-        }
-        return "  sessions: " + items.joined(separator: "; ") + "\n"
-    }
-
-    /// One line per task: its session, number, and the kinds of its events in order with their lines.
-    private static func tasks(_ events: [Event]) -> String {
-        var order: [String] = []
-        var steps: [String: [String]] = [:]
-        for event in events {
-            guard let task = event[.task] else { continue }
-            let key = "\(event[.identifier] ?? "?") #\(task)"
-            if steps[key] == nil { order.append(key) }
-            steps[key, default: []].append("\(event.kind.name.split(separator: ".").last ?? "")@\(event.line)")
-        }
-        return order.map { "  task \($0): \(steps[$0]!.joined(separator: " → "))\n" }.joined()
     }
 }

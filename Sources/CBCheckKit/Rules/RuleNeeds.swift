@@ -55,6 +55,9 @@ public struct UncheckableRules: Equatable, Sendable {
 
     public var isEmpty: Bool { needingTime.isEmpty && needingThread.isEmpty }
 
+    /// None.
+    public init() {}
+
     /// Judged from what the log's events carried (`stats`), for the rules in `rules` that look
     /// at some kind of event the log has (the others had nothing to judge anyway).
     public init(_ rules: [CompiledRule], stats: LineStats) {

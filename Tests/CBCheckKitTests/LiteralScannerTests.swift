@@ -59,6 +59,21 @@ import Testing
         #expect(LiteralScanner.indexedOffsets(of: Array("abcd".utf8), stride: 3) == 0..<1)
     }
 
+    @Test func aCandidateSetIsWalkedInAscendingOrderUntilTheWalkStops() {
+        var set = CandidateSet()
+        for member in [255, 3, 64, 0, 130, 63] { set.insert(member) }
+        var seen: [Int] = []
+        set.forEachMember {
+            seen.append($0); return true
+        }
+        #expect(seen == [0, 3, 63, 64, 130, 255])
+        var firstTwo: [Int] = []
+        set.forEachMember {
+            firstTwo.append($0); return firstTwo.count < 2
+        }
+        #expect(firstTwo == [0, 3])
+    }
+
     @Test func caseSensitiveLiteralsAreVerifiedExactly() throws {
         let scanner = try scanner("event app.launch\n  match /FinishLaunching/")
         #expect(candidates(scanner, "finishlaunching").isEmpty)

@@ -28,6 +28,19 @@ public struct CandidateSet: Equatable, Sendable {
         }
     }
 
+    /// Calls `body` with each member in ascending order until it returns `false`.
+    public func forEachMember(_ body: (Int) -> Bool) {
+        func visit(_ word: UInt64, _ base: Int) -> Bool {
+            var rest = word
+            while rest != 0 {
+                guard body(base + rest.trailingZeroBitCount) else { return false }
+                rest &= rest - 1
+            }
+            return true
+        }
+        _ = visit(words.0, 0) && visit(words.1, 64) && visit(words.2, 128) && visit(words.3, 192)
+    }
+
     public mutating func formUnion(_ other: CandidateSet) {
         words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
     }

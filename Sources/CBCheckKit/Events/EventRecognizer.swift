@@ -7,15 +7,22 @@ public struct EventRecognizer {
     public let scanner: LiteralScanner
     /// Called when a pattern hits its match limit on a line; the line then counts as chatter.
     public var onPatternFailure: (PatternError, EventMap.MapPattern) -> Void = { _, _ in }
-    /// For each entry, the extractors of the attributes its kinds carry, in map order.
-    private let extractorsByEntry: [[EventMap.AttributeExtractor]]
+    /// For each entry, the indices in `map.extractors` of the attributes its kinds carry, in map order.
+    private let extractorsByEntry: [[Int]]
+    /// Every entry pattern in recognition order (a candidate set's numbering), with its entry.
+    private let patterns: [(entry: Int, pattern: EventMap.MapPattern)]
+    /// The same prefilter over the extractors: one pass over a recognized record says which of
+    /// them can match, instead of a `memmem` per extractor.
+    private let extractorScanner: LiteralScanner
 
     public init(map: EventMap) {
         self.map = map
-        scanner = LiteralScanner(patterns: map.entries.flatMap(\.patterns))
+        patterns = map.entries.indices.flatMap { entry in map.entries[entry].patterns.map { (entry, $0) } }
+        scanner = LiteralScanner(patterns: patterns.map(\.pattern))
+        extractorScanner = LiteralScanner(patterns: map.extractors.map(\.pattern))
         extractorsByEntry = map.entries.map { entry in
             let wanted = ([entry.kind] + entry.alsoKinds).reduce(into: Set<Attribute>()) { $0.formUnion($1.attributes) }
-            return map.extractors.filter { wanted.contains($0.attribute) }
+            return map.extractors.indices.filter { wanted.contains(map.extractors[$0].attribute) }
         }
     }
 
@@ -30,25 +37,27 @@ public struct EventRecognizer {
     {
         let candidates = candidates ?? scanner.candidates(in: message)
         if candidates.isEmpty { return [] }
-        // Patterns are numbered in recognition order, so the first candidate that matches wins.
-        var patternOffset = 0
-        for entryIndex in map.entries.indices {
-            let patterns = map.entries[entryIndex].patterns
-            defer { patternOffset += patterns.count }
-            for (offset, candidate) in patterns.enumerated()
-            where candidates.contains(min(patternOffset + offset, CandidateSet.capacity - 1)) {
+        // Patterns are numbered in recognition order, so the first candidate that matches wins;
+        // the last number stands for every pattern from it on.
+        var recognized: [(EventKind, AttributeValues, phrasing: String)] = []
+        candidates.forEachMember { number in
+            let last = number == CandidateSet.capacity - 1 ? patterns.count : min(number + 1, patterns.count)
+            for index in number..<max(number, last) {
+                let (entryIndex, candidate) = patterns[index]
                 guard let match = run(candidate.pattern, candidate, on: message) else { continue }
-                let entry = map.entries[entryIndex]
-                return events(of: entry, extractors: extractorsByEntry[entryIndex], candidate, match, message)
+                recognized = events(
+                    of: map.entries[entryIndex], extractors: extractorsByEntry[entryIndex], candidate, match, message)
+                return false
             }
+            return true
         }
-        return []
+        return recognized
     }
 
     // MARK: - Private
 
     private func events(
-        of entry: EventMap.Entry, extractors: [EventMap.AttributeExtractor], _ candidate: EventMap.MapPattern,
+        of entry: EventMap.Entry, extractors: [Int], _ candidate: EventMap.MapPattern,
         _ match: PatternMatch, _ message: UnsafeRawBufferPointer
     ) -> [(EventKind, AttributeValues, phrasing: String)] {
         var captured = AttributeValues()
@@ -57,8 +66,14 @@ public struct EventRecognizer {
             captured[attribute] = Self.text(message, range)
         }
         for (attribute, value) in entry.constants { captured[attribute] = value }
-        for extractor in extractors where captured[extractor.attribute] == nil {
-            guard extractor.pattern.mayMatch(message),
+        var possible: CandidateSet?
+        for index in extractors where captured[map.extractors[index].attribute] == nil {
+            let extractor = map.extractors[index]
+            let found = possible ?? extractorScanner.candidates(in: message)
+            possible = found
+            let number = min(index, CandidateSet.capacity - 1)
+            let verified = found.contains(number) && !extractorScanner.alwaysCandidates.contains(number)
+            guard verified || (found.contains(number) && extractor.pattern.mayMatch(message)),
                 let match = run(extractor.pattern.pattern, extractor.pattern, on: message),
                 let range = extractor.pattern.range(of: extractor.attribute, in: match)
             else { continue }

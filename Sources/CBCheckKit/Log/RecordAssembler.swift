@@ -24,7 +24,7 @@ public final class RecordAssembler {
     /// `--process`: records of other processes are counted as excluded.
     private let processName: [UInt8]?
     private let recognizer: EventRecognizer
-    private let sink: (Event) -> Void
+    private let sink: (consuming Event) -> Void
     private var firstLine: [UInt8] = []
     /// The record's message once a continuation line joined it; until then the message is the
     /// first line's, read where it lies (one copy per record line instead of two).
@@ -61,7 +61,7 @@ public final class RecordAssembler {
     ///   - sink: receives each recognized event, in log order.
     public init(
         format: (any LogFormat)? = nil, process: String? = nil, recognizer: EventRecognizer,
-        sink: @escaping (Event) -> Void
+        sink: @escaping (consuming Event) -> Void
     ) {
         self.format = format
         self.isForced = format != nil

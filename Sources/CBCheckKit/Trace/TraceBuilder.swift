@@ -20,8 +20,12 @@ public final class TraceBuilder {
     public init(sink: @escaping Sink) { self.sink = sink }
 
     /// Adds one event read from the log.
-    public func add(_ raw: Event) {
-        var event = raw
+    ///
+    /// The event is taken over (`consuming`) and changed in place: its box is copied only if the
+    /// caller still holds it, and every change is made before the event is shared (with
+    /// `lastEvent` and the sink), so no change after that has to copy it again.
+    public func add(_ raw: consuming Event) {
+        var event = consume raw
         guard let run = event.kind.isSystemKind ? runForSystemLine(event) : runFor(event) else { return }
         run.lastLine = event.line
         event.run = run.number
@@ -34,7 +38,9 @@ public final class TraceBuilder {
         inferTask(of: &event, in: run)
         event.appState = run.state  // the state the event happened in, before its own transition
         updateState(after: event, in: run)
-        emit(event, run)
+        stamp(&event, run)
+        lastEvent = event
+        sink(event, run)
         if event.kind == EventKind.appTerminate {
             end(run, reason: "applicationWillTerminate", line: event.line)
         }
@@ -52,12 +58,18 @@ public final class TraceBuilder {
 
     // MARK: - Private
 
-    private func emit(_ event: Event, _ run: RunRecord) {
-        var event = event
+    /// Sends one of the builder's own events (run.start, run.end, log.end) on.
+    private func emit(_ event: consuming Event, _ run: RunRecord) {
+        var event = consume event
+        stamp(&event, run)
+        sink(event, run)
+    }
+
+    /// Gives an event its place in the trace (and a synthetic one the run's state).
+    private func stamp(_ event: inout Event, _ run: RunRecord) {
         event.sequence = sequence
         sequence += 1
         if event.kind.isSynthetic { event.appState = run.state }
-        sink(event, run)
     }
 
     /// The run an event belongs to: a new pid for the process, or a second launch, starts a new one.
@@ -100,7 +112,6 @@ public final class TraceBuilder {
             run.mainThread = thread
         }
         if event.kind == .appLaunch { run.sawLaunch = true }
-        lastEvent = event
     }
 
     private func updateState(after event: Event, in run: RunRecord) {

@@ -55,7 +55,8 @@ public final class SliceRetirement {
     private(set) var revivedCount = 0
     /// Retired slices dropped to keep memory flat: a later event naming one starts a new slice.
     private(set) var forgottenCount = 0
-    private var waiting: [Waiting] = []
+    /// The queue; a slot is emptied as it is taken, so a taken slice is not kept alive by it.
+    private var waiting: [Waiting?] = []
     private var remembered: RecentWindow<Forgettable>
     private var head = 0
     private var states: [SliceState] = []
@@ -79,7 +80,8 @@ public final class SliceRetirement {
         var budget = waiting.count - head - capacity
         while budget > 0 {
             budget -= 1
-            let next = waiting[head]
+            guard let next = waiting[head] else { break }
+            waiting[head] = nil
             head += 1
             guard next.parent.children[next.key] === next.leaf else { continue }  // its run ended
             if isSettled(next.leaf) {
@@ -96,7 +98,7 @@ public final class SliceRetirement {
 
     /// Forgets the queued slices of a run whose slices were dropped.
     func dropWaiting(where belongsToEndedRun: (SliceTree.Node) -> Bool) {
-        waiting = waiting[head...].filter { !belongsToEndedRun($0.leaf) }
+        waiting = waiting[head...].filter { $0.map { !belongsToEndedRun($0.leaf) } ?? false }
         head = 0
     }
 

@@ -15,4 +15,30 @@ import Testing
         #expect(values.count == Attribute.allCases.count)
         #expect(values[.task] == "task")
     }
+
+    /// An event's values: set, replaced, removed, kept per kind, and listed in attribute order
+    /// whatever order they were set in.
+    @Test func attributeValuesKeepOnlyWhatIsKnownInAttributeOrder() {
+        var values = AttributeValues()
+        #expect(values.isEmpty)
+        values[.status] = "200"
+        values[.identifier] = "bg"
+        values[.task] = "3"
+        values[.status] = "500"
+        #expect(values.map(\.key) == [.identifier, .task, .status])
+        #expect(values[.status] == "500")
+        #expect(values[.error] == nil)
+        values[.task] = nil
+        values[.error] = nil
+        #expect(values.dictionary == [.identifier: "bg", .status: "500"])
+        let kept = values.keeping { $0 == .identifier }
+        #expect(kept.dictionary == [.identifier: "bg"])
+        #expect(kept[.status] == nil)
+        #expect(kept == AttributeValues([.identifier: "bg"]))
+        #expect(values.keeping { _ in true } == values)
+        values[.identifier] = nil
+        values[.status] = nil
+        #expect(values.isEmpty)
+        #expect(values == AttributeValues())
+    }
 }

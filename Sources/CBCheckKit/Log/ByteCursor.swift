@@ -109,33 +109,38 @@ struct ByteCursor {
         return nil
     }
 
+    /// `[pid:thread]` or `[pid]` at `open`, read through a raw pointer (every record line of
+    /// NSLog comes here): the loops test bytes without optionals or bounds checks per byte.
     private func readBracket(at open: Int) -> (open: Int, pid: Int, thread: Range<Int>?, messageStart: Int)? {
+        guard let base = bytes.baseAddress else { return nil }
+        let line = base.assumingMemoryBound(to: UInt8.self)
+        let count = bytes.count
         var index = open + 1
         var pid = 0
         let pidStart = index
-        while index < bytes.count, Self.isDigit(bytes[index]) {
-            pid = pid &* 10 &+ Int(bytes[index] - 0x30)
+        while index < count, line[index] &- 0x30 < 10 {
+            pid = pid &* 10 &+ Int(line[index] &- 0x30)
             index += 1
         }
         // More than 18 digits is no pid (and would overflow): the fuzzer's first find.
-        guard index > pidStart, index - pidStart <= 18, index < bytes.count else { return nil }
+        guard index > pidStart, index - pidStart <= 18, index < count else { return nil }
         var thread: Range<Int>?
-        if bytes[index] == 0x3A {
+        if line[index] == 0x3A {
             let threadStart = index + 1
             index = threadStart
-            while index < bytes.count, Self.isHexDigit(bytes[index]) || bytes[index] == 0x78 { index += 1 }
+            while index < count, Self.isHexDigit(line[index]) || line[index] == 0x78 { index += 1 }
             guard index > threadStart else { return nil }
             thread = threadStart..<index
         }
-        guard index < bytes.count, bytes[index] == 0x5D else { return nil }
+        guard index < count, line[index] == 0x5D else { return nil }
         index += 1
-        if index == bytes.count { return (open, pid, thread, index) }
-        guard bytes[index] == 0x20 else { return nil }
+        if index == count { return (open, pid, thread, index) }
+        guard line[index] == 0x20 else { return nil }
         return (open, pid, thread, index + 1)
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
+        byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 6
     }
 
     // MARK: - Fields of the unified log and syslog

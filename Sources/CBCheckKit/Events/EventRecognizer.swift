@@ -19,7 +19,9 @@ public struct EventRecognizer {
         self.map = map
         patterns = map.entries.indices.flatMap { entry in map.entries[entry].patterns.map { (entry, $0) } }
         scanner = LiteralScanner(patterns: patterns.map(\.pattern))
-        extractorScanner = LiteralScanner(patterns: map.extractors.map(\.pattern))
+        // Extractors with literals under 6 bytes (`rror`, `Code=`) keep their own `memmem`, so
+        // the scan over a recognized record reads every third byte, not every byte.
+        extractorScanner = LiteralScanner(patterns: map.extractors.map(\.pattern), shortestLiteral: 6)
         extractorsByEntry = map.entries.map { entry in
             let wanted = ([entry.kind] + entry.alsoKinds).reduce(into: Set<Attribute>()) { $0.formUnion($1.attributes) }
             return map.extractors.indices.filter { wanted.contains(map.extractors[$0].attribute) }

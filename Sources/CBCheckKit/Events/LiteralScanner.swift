@@ -32,13 +32,16 @@ public struct LiteralScanner {
     private var windows: [UInt32: [(literal: Int, offset: Int)]] = [:]
     private var filter = [UInt64](repeating: 0, count: 1024)
 
-    /// - Parameter patterns: the event map's entry patterns in recognition order; a pattern's index
-    ///   here is its index in the candidate sets.
-    public init(patterns: [EventMap.MapPattern]) {
+    /// - Parameters:
+    ///   - patterns: the event map's entry patterns in recognition order; a pattern's index here
+    ///     is its index in the candidate sets.
+    ///   - shortestLiteral: patterns with a shorter literal are always candidates (their caller
+    ///     checks them otherwise); a longer minimum gives a longer stride.
+    public init(patterns: [EventMap.MapPattern], shortestLiteral: Int = 4) {
         var byText: [String: Int] = [:]
         for (index, pattern) in patterns.enumerated() {
             guard index < CandidateSet.capacity - 1, let alternatives = pattern.literals,
-                alternatives.allSatisfy({ $0.count >= Self.windowLength })
+                alternatives.allSatisfy({ $0.count >= max(shortestLiteral, Self.windowLength) })
             else {
                 alwaysCandidates.insert(min(index, CandidateSet.capacity - 1))
                 continue

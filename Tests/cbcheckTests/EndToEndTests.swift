@@ -116,6 +116,19 @@ import Testing
         #expect(check.stdout.contains("[CB101]"))
     }
 
+    /// What a `phrasing ==` condition names is shown on the events the user's own map recognized,
+    /// and only there.
+    @Test func traceShowsThePhrasingOfTheUsersOwnMap() throws {
+        let output = try TestSupport.run([
+            "trace", "--events", "Samples/learn-raw/episodes.cbevents", "Samples/learn-raw/good-1.log",
+        ])
+        #expect(output.status == 0)
+        let rows = output.stdout.split(separator: "\n").filter { $0.contains("phrasing=") }
+        #expect(!rows.isEmpty)
+        #expect(rows.allSatisfy { $0.contains("app.resultRecorded") && $0.contains("phrasing=episodes.cbevents:") })
+        #expect(!output.stdout.contains("phrasing=events.cbevents"))
+    }
+
     @Test func traceShowsRunsThreadsAndLines() throws {
         let output = try TestSupport.run(["trace", sample])
         #expect(output.status == 0)

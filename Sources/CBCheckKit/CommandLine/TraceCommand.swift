@@ -3,7 +3,9 @@
 enum TraceCommand {
     static let spec = CommandSpec(
         name: "trace", abstract: "Print the normalized trace: runs, main thread, app state, events and their lines.",
-        discussion: "Event kinds:\n"
+        discussion:
+            "An event your own map (--events) recognized also shows its phrasing=FILE:LINE, what a\n"
+            + "rule's 'where phrasing == \"FILE:LINE\"' names.\n\nEvent kinds:\n"
             + EventKind.all.map { "  \($0.name.padding(to: 24))\($0.summary)" }.joined(separator: "\n"),
         arguments: [.init(name: "file", help: "The log to trace; '-' reads standard input.")],
         options: [CBCheck.eventsOption] + CBCheck.configOptions + [CBCheck.logFormatOption, CBCheck.processOption])
@@ -11,7 +13,8 @@ enum TraceCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
         guard let library = CBCheck.loadSetup(arguments, console)?.library else { return 2 }
         let path = arguments.positionals[0]
-        let printer = TracePrinter(write: console.out)
+        let ownMaps = library.userEventMapFiles.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        let printer = TracePrinter(phrasingFiles: Set(ownMaps), write: console.out)
         let checker = CBCheck.checker(RuleLibrary.withoutRules(library), arguments)
         do {
             let result = try checker.check(

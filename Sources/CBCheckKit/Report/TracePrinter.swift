@@ -15,7 +15,15 @@ final class TracePrinter {
     private var lastRun: Int?
     private var summaries: [Int: TraceRunSummary] = [:]
 
-    init(write: @escaping (String) -> Void) { self.write = write }
+    /// The file names of the user's own event maps: an event one of them recognized shows its
+    /// `phrasing=file:line`, what a rule's `where phrasing == …` names (the built-in map's are
+    /// left out: one kind's many log styles, not the app's own steps).
+    private let phrasingFiles: Set<String>
+
+    init(phrasingFiles: Set<String> = [], write: @escaping (String) -> Void) {
+        self.phrasingFiles = phrasingFiles
+        self.write = write
+    }
 
     /// Takes the next event of the trace.
     func add(_ event: Event, _ run: RunRecord) {
@@ -29,7 +37,7 @@ final class TracePrinter {
             pending += Self.title(run) + " (continued)\n"
             lastRun = run.number
         }
-        pending += Self.row(event) + "\n"
+        pending += row(event) + "\n"
         summaries[run.number]?.add(event)
         if pending.utf8.count >= Self.blockBytes { flush() }
     }
@@ -67,7 +75,7 @@ final class TracePrinter {
         return title
     }
 
-    private static func row(_ event: Event) -> String {
+    private func row(_ event: Event) -> String {
         let thread = event.isOnMainThread == true ? "main" : event.thread ?? "-"
         let time = event.time?.clockText ?? "-"
         var row = "  \(String(event.line).padding(to: 7))\(time.padding(to: 14))\(thread.padding(to: 10))"
@@ -76,6 +84,11 @@ final class TracePrinter {
             "\(key.rawValue)=\(value)\(event.inferred.contains(key) ? " (inferred)" : "")"
         }
         if !attributes.isEmpty { row += "  " + attributes.joined(separator: " ") }
+        if let phrasing = event.phrasing, let file = phrasing.split(separator: ":").first,
+            phrasingFiles.contains(String(file))
+        {
+            row += "  phrasing=\(phrasing)"
+        }
         if event.kind.isSynthetic { row += "  — \(event.text)" }
         return row
     }

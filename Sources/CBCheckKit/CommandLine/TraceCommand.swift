@@ -13,8 +13,7 @@ enum TraceCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
         guard let library = CBCheck.loadSetup(arguments, console)?.library else { return 2 }
         let path = arguments.positionals[0]
-        let ownMaps = library.userEventMapFiles.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-        let printer = TracePrinter(phrasingFiles: Set(ownMaps), write: console.out)
+        let printer = TracePrinter(phrasingFiles: Set(library.userEventMapFiles.map(\.fileName)), write: console.out)
         let checker = CBCheck.checker(RuleLibrary.withoutRules(library), arguments)
         do {
             let result = try checker.check(

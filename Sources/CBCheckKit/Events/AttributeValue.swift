@@ -35,11 +35,16 @@ extension AttributeValue {
     /// Whether `value` is a redaction marker; most values are not, and their first byte says so
     /// without hashing them.
     static func isRedaction(_ value: String) -> Bool {
-        guard let first = value.utf8.first, first == UInt8(ascii: "<") || first == UInt8(ascii: "A") else {
-            return false
-        }
+        guard let first = value.utf8.first, startsARedaction[Int(first)] else { return false }
         return redactions.contains(value)
     }
+
+    /// For each byte, whether some redaction marker starts with it.
+    private static let startsARedaction: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for marker in redactions { if let first = marker.utf8.first { table[Int(first)] = true } }
+        return table
+    }()
 
     /// `success` for words of success (`succeeded`, `done`, `ok`, `200`…), `failure` for the rest.
     static func outcome(_ value: String) -> String {

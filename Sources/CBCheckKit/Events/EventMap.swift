@@ -42,8 +42,7 @@ public struct EventMap {
             self.literals = literals
             self.caseless = caseless
             self.location = location
-            let file = location.file.split(separator: "/").last.map(String.init) ?? location.file
-            phrasing = "\(file):\(location.line)"
+            phrasing = "\(location.file.fileName):\(location.line)"
             attributeGroups = pattern.groupNames.compactMap { name, number in
                 Attribute(rawValue: name).map { ($0, number) }
             }

@@ -103,7 +103,7 @@ public struct RuleLearner {
         let patterns = library.eventMap.entries.flatMap(\.patterns)
         var files: [String: String] = [:]
         for file in Set(patterns.map(\.location.file)).sorted() {
-            let name = String(file.split(separator: "/").last ?? Substring(file))
+            let name = file.fileName
             if let other = files[name] {
                 throw Diagnostic(
                     .error, "--raw names phrasings by their map's file name, and \(other) and \(file) are both \(name)",

@@ -60,13 +60,11 @@ public struct Condition {
     /// Whether the rule lexer reads `value` back as one word or number (`nil`, `-999`,
     /// `download`); anything else (`app.cbevents:7`) is shown quoted, as a rule must write it.
     static func isBareWord(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
-        guard let first = bytes.first else { return false }
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x5F }
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-        if isLetter(first) { return bytes.allSatisfy { isLetter($0) || isDigit($0) || $0 == 0x2E || $0 == 0x2D } }
-        let digits = first == 0x2D ? bytes.dropFirst() : bytes[...]
-        return !digits.isEmpty && digits.allSatisfy(isDigit)
+        var lexer = RuleLexer(file: "", text: value)
+        guard let tokens = try? lexer.tokens(sourceLine: { _ in value }), tokens.count == 2,
+            tokens[0].kind == .word || tokens[0].kind == .number
+        else { return false }
+        return tokens[0].text == value
     }
 
     /// `true`, `false`, or `nil` when something it reads is unknown.

@@ -40,7 +40,7 @@ extension TraceBuilder {
         guard let task = event[.task] else { return }
         let key = "\(event[.identifier] ?? "?")#\(task)"
         if event.kind == .taskFinishDownload, let location = event[.location] {
-            let name = Self.lastPathComponent(location)
+            let name = location.fileName
             run.temporaryFiles[name] = (event[.identifier] ?? "?", task)
             if let old = run.recentFiles.add(name) { run.temporaryFiles[old] = nil }
         }
@@ -67,13 +67,6 @@ extension TraceBuilder {
     /// the event names: one dictionary look-up, whatever the number of files.
     private func taskNamingFile(in event: Event, _ run: RunRecord) -> (identifier: String, task: String)? {
         guard let path = event[.path] else { return nil }
-        return run.temporaryFiles[Self.lastPathComponent(path)]
-    }
-
-    /// `CFNetworkDownload_W1.tmp` of `file:///…/tmp/CFNetworkDownload_W1.tmp`, found from the end
-    /// (splitting a long URL at every slash cost more than the rest of the inference).
-    private static func lastPathComponent(_ path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(path[path.utf8.index(after: slash)...])
+        return run.temporaryFiles[path.fileName]
     }
 }

@@ -43,8 +43,9 @@ public struct EventRecognizer {
         // the last number stands for every pattern from it on.
         var recognized: [(EventKind, AttributeValues, phrasing: String)] = []
         candidates.forEachMember { number in
-            let last = number == CandidateSet.capacity - 1 ? patterns.count : min(number + 1, patterns.count)
-            for index in number..<max(number, last) {
+            guard number < patterns.count else { return false }
+            let end = number == CandidateSet.capacity - 1 ? patterns.count : number + 1
+            for index in number..<end {
                 let (entryIndex, candidate) = patterns[index]
                 guard let match = run(candidate.pattern, candidate, on: message) else { continue }
                 recognized = events(
@@ -73,9 +74,11 @@ public struct EventRecognizer {
             let extractor = map.extractors[index]
             let found = possible ?? extractorScanner.candidates(in: message)
             possible = found
+            // A literal the scan found needs no second look; an extractor scanned always (no
+            // literal, or a short one) looks for its own.
             let number = min(index, CandidateSet.capacity - 1)
-            let verified = found.contains(number) && !extractorScanner.alwaysCandidates.contains(number)
-            guard verified || (found.contains(number) && extractor.pattern.mayMatch(message)),
+            guard found.contains(number),
+                !extractorScanner.alwaysCandidates.contains(number) || extractor.pattern.mayMatch(message),
                 let match = run(extractor.pattern.pattern, extractor.pattern, on: message),
                 let range = extractor.pattern.range(of: extractor.attribute, in: match)
             else { continue }

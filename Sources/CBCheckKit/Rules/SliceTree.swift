@@ -140,18 +140,17 @@ final class SliceTree {
         }
         switch keys[level].value(of: event) {
         case .some(.some(let value)):
-            if let child = node.children[value] {
-                deliver(event, at: child, level: level + 1, visit)
-                if level + 1 == keys.count, event.kind == lastKind {
-                    retirement.completed(child, key: value, under: node)
-                }
-                return
+            let isLeaf = level + 1 == keys.count
+            let child: Node
+            if let existing = node.children[value] {
+                child = existing
+            } else {
+                child = Node()
+                node.children[value] = child
+                if isLeaf { startSlice(child, key: value, under: node, for: event, visit) }
             }
-            let child = Node()
-            node.children[value] = child
-            if level + 1 == keys.count { startSlice(child, key: value, under: node, for: event, visit) }
             deliver(event, at: child, level: level + 1, visit)
-            if level + 1 == keys.count, event.kind == lastKind { retirement.completed(child, key: value, under: node) }
+            if isLeaf, event.kind == lastKind { retirement.completed(child, key: value, under: node) }
         case .some(.none):
             return  // the kind names this key but the log did not say it: unknown, skipped
         case .none:

@@ -25,13 +25,7 @@ public final class RecordAssembler {
     private let processName: [UInt8]?
     private let recognizer: EventRecognizer
     private let sink: (consuming Event) -> Void
-    private var firstLine: [UInt8] = []
-    /// The record's message once a continuation line joined it; until then the message is the
-    /// first line's, read where it lies (one copy per record line instead of two).
-    private var message: [UInt8] = []
-    private var hasContinuation = false
-    /// Where the message starts in `firstLine`.
-    private var messageStart = 0
+    private var record = PendingRecord()
     /// Where formats that decode their fields (JSON) write them, reused for every line.
     private var scratch: [UInt8] = []
     private var prefix: RecordPrefix?
@@ -39,8 +33,6 @@ public final class RecordAssembler {
     private var isSkippingRecord = false
     /// The line the current record started on (what a warning about matching it points at).
     public private(set) var recordLine = 0
-    /// The patterns the record's lines so far could match (the literal prefilter's verdict).
-    private var candidates = CandidateSet()
     /// Joins `log show --style json` lines into objects, once the file is known to be that.
     private var json: JSONArrayReader?
     /// Whether the record being finished counts its first line (a JSON object sharing its only
@@ -70,8 +62,6 @@ public final class RecordAssembler {
         self.sink = sink
         stats.format = format?.identifier
         if format is JSONLogFormat { json = JSONArrayReader() }
-        firstLine.reserveCapacity(4096)
-        message.reserveCapacity(4096)
         scratch.reserveCapacity(4096)
     }
 
@@ -151,18 +141,7 @@ public final class RecordAssembler {
                 return
             }
             stats.continuations += 1
-            if messageLength + line.count < Self.maximumRecordBytes {
-                if !hasContinuation {
-                    // The first line's message, copied only now that the record grows.
-                    message.removeAll(keepingCapacity: true)
-                    message.append(contentsOf: firstLine[messageStart...])
-                    hasContinuation = true
-                }
-                // A record with no message of its own (an export's `Timestamp: …` line) takes the next line's.
-                if !message.isEmpty { message.append(0x0A) }
-                message.append(contentsOf: line)
-                candidates.formUnion(recognizer.scanner.candidates(in: line))
-            } else {
+            if !record.join(line, limit: Self.maximumRecordBytes, scanner: recognizer.scanner) {
                 stats.continuationsNotMatched += 1
             }
         case .malformed(let reason):
@@ -251,22 +230,7 @@ public final class RecordAssembler {
         parsed.messageStart = AppLoggerStamp.messageStart(in: source, from: parsed.messageStart)
         prefix = parsed
         recordLine = number
-        firstLine.removeAll(keepingCapacity: true)
-        firstLine.append(contentsOf: source)
-        hasContinuation = false
-        messageStart = parsed.messageStart
-        candidates = recognizer.scanner.candidates(in: UnsafeRawBufferPointer(rebasing: source[parsed.messageStart...]))
-    }
-
-    /// The message bytes matched so far: the first line's from its message start, plus any
-    /// continuation lines.
-    private var messageLength: Int {
-        hasContinuation ? message.count : firstLine.count - messageStart
-    }
-
-    private func withMessage<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        if hasContinuation { return message.withUnsafeBytes(body) }
-        return firstLine.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[messageStart...])) }
+        record.start(source, messageStart: parsed.messageStart, scanner: recognizer.scanner)
     }
 
     private func unparseable(_ line: UnsafeRawBufferPointer, _ number: Int, _ reason: String) {
@@ -279,17 +243,17 @@ public final class RecordAssembler {
         guard let prefix else { return }
         self.prefix = nil
         let countsLine = recordOwnsLine ? 1 : 0
-        if candidates.isEmpty {
+        let found = record.candidates
+        if found.isEmpty {
             stats.chatter += countsLine
             return
         }
-        let found = candidates
-        let recognized = withMessage { recognizer.recognize($0, candidates: found) }
+        let recognized = record.withMessage { recognizer.recognize($0, candidates: found) }
         guard !recognized.isEmpty else {
             stats.chatter += countsLine
             return
         }
-        let (process, thread) = firstLine.withUnsafeBytes { bytes in
+        let (process, thread) = record.firstLine.withUnsafeBytes { bytes in
             (
                 prefix.process.isEmpty
                     ? nil : DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[prefix.process])),
@@ -297,7 +261,7 @@ public final class RecordAssembler {
                     ?? prefix.thread.map { DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
             )
         }
-        let text = withMessage { bytes in
+        let text = record.withMessage { bytes in
             DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x0A) ?? bytes.count)]))
         }
         let isDaemon = process.map(SystemProcesses.isDaemon) ?? false

@@ -14,7 +14,7 @@
 /// runs the one with the least common bytes is taken (`ByteCommonness`), which keeps words such
 /// as `task` or `error` out of the filter. Patterns without a usable literal are always candidates.
 public struct LiteralScanner {
-    static let windowLength = 4
+    public static let windowLength = 4
 
     /// One literal, the patterns that need it, and how to compare it.
     private struct Literal {
@@ -37,7 +37,7 @@ public struct LiteralScanner {
     ///     is its index in the candidate sets.
     ///   - shortestLiteral: patterns with a shorter literal are always candidates (their caller
     ///     checks them otherwise); a longer minimum gives a longer stride.
-    public init(patterns: [EventMap.MapPattern], shortestLiteral: Int = 4) {
+    public init(patterns: [EventMap.MapPattern], shortestLiteral: Int = LiteralScanner.windowLength) {
         var byText: [String: Int] = [:]
         for (index, pattern) in patterns.enumerated() {
             guard index < CandidateSet.capacity - 1, let alternatives = pattern.literals,

@@ -4,6 +4,9 @@ public struct KindMask: Sendable, Equatable {
     private var low: UInt64 = 0
     private var high: UInt64 = 0
 
+    /// No kind.
+    public init() {}
+
     public init<S: Sequence>(_ kinds: S) where S.Element == EventKind {
         precondition(EventKind.all.count <= 128, "KindMask holds at most 128 kinds")
         for kind in kinds {
@@ -17,6 +20,14 @@ public struct KindMask: Sendable, Equatable {
         if contains(kind) { return false }
         if kind.index < 64 { low |= 1 << UInt64(kind.index) } else { high |= 1 << UInt64(kind.index - 64) }
         return true
+    }
+
+    /// The kinds of both masks.
+    public func union(_ other: KindMask) -> KindMask {
+        var both = self
+        both.low |= other.low
+        both.high |= other.high
+        return both
     }
 
     public func contains(_ kind: EventKind) -> Bool {

@@ -32,6 +32,9 @@ public final class ScenarioTracker {
     /// Each scenario's steps and forbidden kinds as masks: the tracker tests them for every event.
     private let stepMasks: [[KindMask]]
     private let forbiddenMasks: [KindMask]
+    /// Every kind some scenario has a step for or forbids: an event of another kind (most are
+    /// `task.progress`) changes no progress, so it is not walked through the scenarios.
+    private let relevant: KindMask
     private var progress: [Int: [Progress]] = [:]
     private var sawEvents: Set<Int> = []
 
@@ -39,6 +42,7 @@ public final class ScenarioTracker {
         self.scenarios = scenarios
         stepMasks = scenarios.map { $0.steps.map { KindMask($0.kinds.compactMap(EventKind.init(named:))) } }
         forbiddenMasks = scenarios.map { KindMask($0.forbidden.compactMap(EventKind.init(named:))) }
+        relevant = (stepMasks.joined() + forbiddenMasks).reduce(KindMask()) { $0.union($1) }
     }
 
     /// Feeds one trace event; at a run's end returns the run's verdict (`nil` for a run with no
@@ -54,17 +58,19 @@ public final class ScenarioTracker {
         }
         guard !event.kind.isSynthetic else { return nil }
         sawEvents.insert(run)
+        guard relevant.contains(event.kind) else { return nil }
         // Taken out of the dictionary while it changes, so it is neither copied nor looked up again.
         var states = progress.removeValue(forKey: run) ?? Array(repeating: Progress(), count: scenarios.count)
-        for (index, scenario) in scenarios.enumerated() where states[index].departure == nil {
-            advance(&states[index], scenario, index, by: event)
+        for index in scenarios.indices where states[index].departure == nil {
+            advance(&states[index], index, by: event)
         }
         progress[run] = states
         return nil
     }
 
     /// Steps one run's progress through one scenario, in place.
-    private func advance(_ state: inout Progress, _ scenario: Scenario, _ index: Int, by event: Event) {
+    private func advance(_ state: inout Progress, _ index: Int, by event: Event) {
+        let scenario = scenarios[index]
         let done = state.next == scenario.steps.count
         if state.next > 0, !done || scenario.forbiddenToRunEnd, forbiddenMasks[index].contains(event.kind) {
             state.departure = (event.line, event.kind.name)
@@ -86,7 +92,7 @@ public final class ScenarioTracker {
     // MARK: - Private
 
     private func verdict(for run: Int) -> Verdict {
-        let states = progress[run] ?? []
+        let states = progress[run] ?? Array(repeating: Progress(), count: scenarios.count)
         let complete = states.indices.filter {
             states[$0].departure == nil && states[$0].next == scenarios[$0].steps.count
         }

@@ -38,24 +38,23 @@ extension TraceBuilder {
             }
         }
         guard let task = event[.task] else { return }
-        let key = "\(event[.identifier] ?? "?")#\(task)"
         if event.kind == .taskFinishDownload, let location = event[.location] {
             let name = location.fileName
             run.temporaryFiles[name] = (event[.identifier] ?? "?", task)
             if let old = run.recentFiles.add(name) { run.temporaryFiles[old] = nil }
         }
         guard event.kind.carries(.kind) else { return }
-        let process = run.process ?? ""
+        let key = TaskKey(process: run.process ?? "", identifier: event[.identifier], task: task)
         if let kind = event[.kind] {
-            taskKinds[process, default: [:]][key] = kind
-        } else if let known = taskKinds[process]?[key] ?? Self.impliedKind(of: event.kind) {
+            taskKinds[key] = kind
+        } else if let known = taskKinds[key] ?? Self.impliedKind(of: event.kind) {
             event.attributes[.kind] = known
             event.inferred.insert(.kind)
-            taskKinds[process, default: [:]][key] = known
+            taskKinds[key] = known
         }
         // didCompleteWithError is a task's last message (T1): forget its kind, so memory follows
         // the open tasks, not every task the log ever had.
-        if event.kind == .taskComplete { taskKinds[process]?[key] = nil }
+        if event.kind == .taskComplete { taskKinds[key] = nil }
     }
 
     /// Only download tasks get these callbacks.

@@ -13,9 +13,16 @@ public final class TraceBuilder {
     private var runCount = 0
     private var sequence = 0
     private var lastEvent: Event?
-    /// The kind (download, upload, data) of each task, keyed by process, then `identifier#task`:
-    /// kept across runs, because a background task outlives the run that made it.
-    var taskKinds: [String: [String: String]] = [:]
+    /// The kind (download, upload, data) of each task: kept across runs, because a background
+    /// task outlives the run that made it.
+    var taskKinds: [TaskKey: String] = [:]
+
+    /// A task as the kinds are remembered by: its process, session (`nil` when unknown) and number.
+    struct TaskKey: Hashable {
+        var process: String
+        var identifier: String?
+        var task: String
+    }
 
     public init(sink: @escaping Sink) { self.sink = sink }
 

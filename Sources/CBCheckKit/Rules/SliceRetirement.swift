@@ -123,7 +123,7 @@ public final class SliceRetirement {
             stateNumbers[state] = number
         }
         let line = Int32(clamping: leaf.lastLine)
-        slice.parent.children[slice.key] = nil
+        slice.parent.setChild(nil, slice.key)
         slice.parent.retired[slice.key] = Retired(state: number, line: line)
         retiredCount += 1
         if let oldest = remembered.add(Forgettable(parent: slice.parent, key: slice.key)),

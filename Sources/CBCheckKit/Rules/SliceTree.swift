@@ -7,7 +7,11 @@
 /// `after app.launch` works for an identifier first seen after the launch.
 final class SliceTree {
     final class Node {
-        var children: [String: Node] = [:]
+        private(set) var children: [String: Node] = [:]
+        /// The child looked up last, with its key: events come in stretches of one run, one session
+        /// and one task, so most look-ups ask for it again and need no hashing.
+        private var recentKey: String?
+        private var recentChild: Node?
         /// The monitors of each rule at a leaf: one `ClauseMonitor` per clause.
         var monitors: [[ClauseMonitor]] = []
         var decided: [Bool] = []
@@ -19,6 +23,21 @@ final class SliceTree {
         /// A leaf's last line, and whether it waits to be retired.
         var lastLine = 0
         var isWaiting = false
+
+        func child(_ key: String) -> Node? {
+            if let recentChild, recentKey == key { return recentChild }
+            guard let found = children[key] else { return nil }
+            recentKey = key
+            recentChild = found
+            return found
+        }
+
+        /// Adds, replaces or (with `nil`) removes the child under `key`.
+        func setChild(_ child: Node?, _ key: String) {
+            children[key] = child
+            recentKey = child == nil ? nil : key
+            recentChild = child
+        }
     }
 
     let keys: [SliceKey]
@@ -74,7 +93,7 @@ final class SliceTree {
     func retire(run: Int) {
         guard keys.first == .run else { return }
         let key = String(run)
-        root.children[key] = nil
+        root.setChild(nil, key)
         retirement.dropWaiting { $0.keyValues.first == key }
     }
 
@@ -94,7 +113,7 @@ final class SliceTree {
     private func ancestors(of leaf: Node) -> [Node] {
         var chain = [root]
         for value in leaf.keyValues.dropLast() {
-            guard let next = chain.last!.children[value] else { break }
+            guard let next = chain.last!.child(value) else { break }
             chain.append(next)
         }
         return chain
@@ -142,11 +161,11 @@ final class SliceTree {
         case .some(.some(let value)):
             let isLeaf = level + 1 == keys.count
             let child: Node
-            if let existing = node.children[value] {
+            if let existing = node.child(value) {
                 child = existing
             } else {
                 child = Node()
-                node.children[value] = child
+                node.setChild(child, value)
                 if isLeaf { startSlice(child, key: value, under: node, for: event, visit) }
             }
             deliver(event, at: child, level: level + 1, visit)

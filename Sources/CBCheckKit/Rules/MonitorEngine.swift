@@ -72,14 +72,12 @@ public final class MonitorEngine {
         let run = event.run == current?.number ? current : runs[event.run]
         for ruleIndex in tree.rules.indices where !leaf.decided[ruleIndex] {
             guard isEnd || tree.ruleMasks[ruleIndex].contains(event.kind) else { continue }
-            for clauseIndex in leaf.monitors[ruleIndex].indices {
-                guard isEnd || tree.clauseMasks[ruleIndex][clauseIndex].contains(event.kind) else { continue }
+            for index in tree.clauseRanges[ruleIndex] {
+                guard isEnd || tree.clauseMasks[index].contains(event.kind) else { continue }
                 let outcome =
-                    isEnd
-                    ? leaf.monitors[ruleIndex][clauseIndex].finish(at: event)
-                    : leaf.monitors[ruleIndex][clauseIndex].step(event, run: run)
+                    isEnd ? leaf.monitors[index].finish(at: event) : leaf.monitors[index].step(event, run: run)
                 guard let outcome else { continue }
-                let clause = leaf.monitors[ruleIndex][clauseIndex].clause
+                let clause = leaf.monitors[index].clause
                 if let unless = clause.unless, unless.evaluate(outcome.at, run: run) == true { continue }
                 leaf.decided[ruleIndex] = true
                 let verdict: Finding.Verdict = event.kind == .logEnd ? .pending : .violated

@@ -18,7 +18,8 @@ public final class SliceRetirement {
     /// The monitors' states of every rule of a slice, and which rules already gave a finding.
     struct SliceState: Hashable {
         var decided: [Bool]
-        var monitors: [[ClauseMonitor.State]]
+        /// One per clause, in the order of the leaf's `monitors`.
+        var monitors: [ClauseMonitor.State]
     }
 
     /// A completed slice waiting its turn, with where it hangs in the tree.
@@ -113,7 +114,7 @@ public final class SliceRetirement {
 
     private func retire(_ slice: Waiting) {
         let leaf = slice.leaf
-        let state = SliceState(decided: leaf.decided, monitors: leaf.monitors.map { $0.map(\.state) })
+        let state = SliceState(decided: leaf.decided, monitors: leaf.monitors.map(\.state))
         let number: Int32
         if let known = stateNumbers[state] {
             number = known

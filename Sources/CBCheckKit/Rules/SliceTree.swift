@@ -12,8 +12,9 @@ final class SliceTree {
         /// and one task, so most look-ups ask for it again and need no hashing.
         private var recentKey: String?
         private var recentChild: Node?
-        /// The monitors of each rule at a leaf: one `ClauseMonitor` per clause.
-        var monitors: [[ClauseMonitor]] = []
+        /// The monitors at a leaf: one `ClauseMonitor` per clause, rule after rule (rule `r`'s are
+        /// at `SliceTree.clauseRanges[r]`); one array, so a slice costs one allocation for them.
+        var monitors: [ClauseMonitor] = []
         var decided: [Bool] = []
         var keyValues: [String] = []
         /// The last broadcast event of each kind delivered at this node, for late-created slices.
@@ -45,7 +46,14 @@ final class SliceTree {
     /// The kinds each rule, and each of its clauses, looks at: an event of another kind leaves
     /// their monitors as they are, so they are not stepped at all.
     let ruleMasks: [KindMask]
-    let clauseMasks: [[KindMask]]
+    /// Per clause, in the order of a leaf's `monitors`.
+    let clauseMasks: [KindMask]
+    /// Where each rule's clauses are in a leaf's `monitors`.
+    let clauseRanges: [Range<Int>]
+    /// Every rule's clauses, in that order.
+    private let clauses: [Clause]
+    /// The monitors of a new slice, made once: a slice starts with a copy of them.
+    private let freshMonitors: [ClauseMonitor]
     private let referenced: KindMask
     private var root = Node()
     /// The event after which a leaf's key is used no more (`task.complete` for `task`), if any.
@@ -58,7 +66,14 @@ final class SliceTree {
         self.rules = rules
         self.referenced = KindMask(rules.reduce(into: Set<EventKind>()) { $0.formUnion($1.referencedKinds) })
         ruleMasks = rules.map { KindMask($0.referencedKinds) }
-        clauseMasks = rules.map { $0.clauses.map { KindMask($0.referencedKinds) } }
+        clauses = rules.flatMap(\.clauses)
+        clauseMasks = clauses.map { KindMask($0.referencedKinds) }
+        var start = 0
+        clauseRanges = rules.map { rule in
+            defer { start += rule.clauses.count }
+            return start..<start + rule.clauses.count
+        }
+        freshMonitors = clauses.map(ClauseMonitor.init)
         lastKind = keys.last?.lastKind
     }
 
@@ -70,6 +85,9 @@ final class SliceTree {
         self.referenced = KindMask(kinds)
         ruleMasks = []
         clauseMasks = []
+        clauseRanges = []
+        clauses = []
+        freshMonitors = []
         lastKind = nil  // the miner keeps its own state per leaf: leaves are never set aside
         retirement = SliceRetirement()
     }
@@ -82,8 +100,8 @@ final class SliceTree {
         deliver(event, at: root, level: 0, visit)
         if event.kind == lastKind {
             retirement.retireOverflow { leaf in
-                leaf.monitors.indices.allSatisfy { rule in
-                    leaf.decided[rule] || leaf.monitors[rule].allSatisfy(\.isSettled)
+                clauseRanges.indices.allSatisfy { rule in
+                    leaf.decided[rule] || leaf.monitors[clauseRanges[rule]].allSatisfy(\.isSettled)
                 }
             }
         }
@@ -136,12 +154,12 @@ final class SliceTree {
                     kind: kind, line: revived.line,
                     text: "\(kind) of this slice, before line \(revived.line) (where its slice was set aside)")
             }
-            leaf.monitors = zip(rules, revived.state.monitors).map { rule, states in
-                zip(rule.clauses, states).map { ClauseMonitor(clause: $0, restoring: $1, standIn: standIn) }
+            leaf.monitors = zip(clauses, revived.state.monitors).map {
+                ClauseMonitor(clause: $0, restoring: $1, standIn: standIn)
             }
             leaf.decided = revived.state.decided
         } else {
-            leaf.monitors = rules.map { $0.clauses.map(ClauseMonitor.init) }
+            leaf.monitors = freshMonitors
             leaf.decided = Array(repeating: false, count: rules.count)
         }
         let replay = ancestors(of: leaf).flatMap { $0.lastBroadcast.values }.filter { $0.line > since }.sorted {

@@ -32,6 +32,10 @@ public final class ScenarioTracker {
     /// Each scenario's steps and forbidden kinds as masks: the tracker tests them for every event.
     private let stepMasks: [[KindMask]]
     private let forbiddenMasks: [KindMask]
+    /// Each scenario's step conditions, and whether its forbidden kinds hold to the run's end: read
+    /// from here so the walk copies no `Scenario` per event.
+    private let stepConditions: [[@Sendable (Event) -> Bool]]
+    private let forbiddenToRunEnd: [Bool]
     /// Every kind some scenario has a step for or forbids: an event of another kind (most are
     /// `task.progress`) changes no progress, so it is not walked through the scenarios.
     private let relevant: KindMask
@@ -42,6 +46,8 @@ public final class ScenarioTracker {
         self.scenarios = scenarios
         stepMasks = scenarios.map { $0.steps.map { KindMask($0.kinds.compactMap(EventKind.init(named:))) } }
         forbiddenMasks = scenarios.map { KindMask($0.forbidden.compactMap(EventKind.init(named:))) }
+        stepConditions = scenarios.map { $0.steps.map(\.condition) }
+        forbiddenToRunEnd = scenarios.map(\.forbiddenToRunEnd)
         relevant = (stepMasks.joined() + forbiddenMasks).reduce(KindMask()) { $0.union($1) }
     }
 
@@ -70,22 +76,23 @@ public final class ScenarioTracker {
 
     /// Steps one run's progress through one scenario, in place.
     private func advance(_ state: inout Progress, _ index: Int, by event: Event) {
-        let scenario = scenarios[index]
-        let done = state.next == scenario.steps.count
-        if state.next > 0, !done || scenario.forbiddenToRunEnd, forbiddenMasks[index].contains(event.kind) {
+        let steps = stepMasks[index]
+        let done = state.next == steps.count
+        if state.next > 0, !done || forbiddenToRunEnd[index], forbiddenMasks[index].contains(event.kind) {
             state.departure = (event.line, event.kind.name)
-        } else if !done, stepMasks[index][state.next].contains(event.kind),
-            scenario.steps[state.next].condition(event)
-        {
+            return
+        }
+        guard !done else { return }
+        if steps[state.next].contains(event.kind), stepConditions[index][state.next](event) {
             state.next += 1
             state.lastLine = event.line
-        } else if !done, state.next + 1 < scenario.steps.count,
-            let later = (state.next + 1..<scenario.steps.count).first(where: {
-                stepMasks[index][$0].contains(event.kind) && scenario.steps[$0].condition(event)
-            }), state.early[later] == nil
-        {
-            // A later step came before the one the scenario waits for: remember where.
-            state.early[later] = event.line
+            return
+        }
+        // A later step came before the one the scenario waits for: remember where (the first time).
+        for later in state.next + 1..<steps.count
+        where steps[later].contains(event.kind) && stepConditions[index][later](event) {
+            if state.early[later] == nil { state.early[later] = event.line }
+            return
         }
     }
 

@@ -1,5 +1,8 @@
 /// A set of event kinds with an optional condition: `task.progress, task.complete where error == nil`.
-public struct EventMatcher {
+///
+/// A class: every monitor step takes its clause's matchers out of their enum cases, and a copy is
+/// then one reference, not a set's and a condition's.
+public final class EventMatcher {
     public let kinds: Set<EventKind>
     public let condition: Condition?
     /// `kinds` as a bit mask, for the per-event test.

@@ -14,7 +14,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     /// UIApplicationDelegate calls always run on the main thread, so they teach a run its main thread.
     public var runsOnMainThread: Bool { Self.vocabulary[index].runsOnMainThread }
     /// Made by the trace builder (`run.start`, `run.end`, `log.end`), never by the event map.
-    public var isSynthetic: Bool { name.hasPrefix("run.") || name == "log.end" }
+    public var isSynthetic: Bool { Self.syntheticKinds[index] }
 
     public static func < (lhs: EventKind, rhs: EventKind) -> Bool { lhs.index < rhs.index }
 
@@ -77,6 +77,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
         entry.attributes.reduce(0) { $0 | 1 << UInt32($1.ordinal) }
     }
     private static let taskKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("task.") }
+    private static let syntheticKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("run.") || $0.name == "log.end" }
     private static let handlerKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("app.handler") }
     private static let systemKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("cfnet.") }
 

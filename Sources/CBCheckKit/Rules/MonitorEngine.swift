@@ -70,20 +70,17 @@ public final class MonitorEngine {
 
     private func step(_ leaf: SliceTree.Node, _ tree: SliceTree, _ event: Event, isEnd: Bool) {
         let run = event.run == current?.number ? current : runs[event.run]
-        for ruleIndex in tree.rules.indices where !leaf.decided[ruleIndex] {
-            guard isEnd || tree.ruleMasks[ruleIndex].contains(event.kind) else { continue }
-            for index in tree.clauseRanges[ruleIndex] {
-                guard isEnd || tree.clauseMasks[index].contains(event.kind) else { continue }
-                let outcome =
-                    isEnd ? leaf.monitors[index].finish(at: event) : leaf.monitors[index].step(event, run: run)
-                guard let outcome else { continue }
-                let clause = leaf.monitors[index].clause
-                if let unless = clause.unless, unless.evaluate(outcome.at, run: run) == true { continue }
-                leaf.decided[ruleIndex] = true
-                let verdict: Finding.Verdict = event.kind == .logEnd ? .pending : .violated
-                sink(finding(tree.rules[ruleIndex], tree, leaf, outcome, verdict))
-                break
-            }
+        // Rule by rule, clause by clause; a rule's first finding decides it, so its later clauses
+        // are passed over.
+        for (ruleIndex, index) in isEnd ? tree.allClauses : tree.clausesByKind[event.kind.index]
+        where !leaf.decided[ruleIndex] {
+            let outcome = isEnd ? leaf.monitors[index].finish(at: event) : leaf.monitors[index].step(event, run: run)
+            guard let outcome else { continue }
+            let clause = leaf.monitors[index].clause
+            if let unless = clause.unless, unless.evaluate(outcome.at, run: run) == true { continue }
+            leaf.decided[ruleIndex] = true
+            let verdict: Finding.Verdict = event.kind == .logEnd ? .pending : .violated
+            sink(finding(tree.rules[ruleIndex], tree, leaf, outcome, verdict))
         }
     }
 

@@ -43,15 +43,14 @@ final class SliceTree {
 
     let keys: [SliceKey]
     let rules: [CompiledRule]
-    /// The kinds each rule, and each of its clauses, looks at: an event of another kind leaves
-    /// their monitors as they are, so they are not stepped at all.
-    let ruleMasks: [KindMask]
-    /// Per clause, in the order of a leaf's `monitors`.
-    let clauseMasks: [KindMask]
     /// Where each rule's clauses are in a leaf's `monitors`.
     let clauseRanges: [Range<Int>]
     /// Every rule's clauses, in that order.
     private let clauses: [Clause]
+    /// Every clause with its rule, in that order (what the end of a slice judges), and for each
+    /// event kind (by `EventKind.index`) only the clauses that look at it: a step visits those.
+    let allClauses: [(rule: Int, clause: Int)]
+    let clausesByKind: [[(rule: Int, clause: Int)]]
     /// The monitors of a new slice, made once: a slice starts with a copy of them.
     private let freshMonitors: [ClauseMonitor]
     private let referenced: KindMask
@@ -65,15 +64,23 @@ final class SliceTree {
         retirement = SliceRetirement(limits: retention)
         self.rules = rules
         self.referenced = KindMask(rules.reduce(into: Set<EventKind>()) { $0.formUnion($1.referencedKinds) })
-        ruleMasks = rules.map { KindMask($0.referencedKinds) }
-        clauses = rules.flatMap(\.clauses)
-        clauseMasks = clauses.map { KindMask($0.referencedKinds) }
+        let clauses = rules.flatMap(\.clauses)
+        self.clauses = clauses
         var start = 0
-        clauseRanges = rules.map { rule in
+        let ranges = rules.map { rule in
             defer { start += rule.clauses.count }
             return start..<start + rule.clauses.count
         }
+        clauseRanges = ranges
         freshMonitors = clauses.map(ClauseMonitor.init)
+        let all = ranges.indices.flatMap { rule in ranges[rule].map { (rule: rule, clause: $0) } }
+        allClauses = all
+        // An event of a kind a clause does not look at leaves its monitor as it is.
+        let ruleMasks = rules.map { KindMask($0.referencedKinds) }
+        let clauseMasks = clauses.map { KindMask($0.referencedKinds) }
+        clausesByKind = EventKind.all.map { kind in
+            all.filter { ruleMasks[$0.rule].contains(kind) && clauseMasks[$0.clause].contains(kind) }
+        }
         lastKind = keys.last?.lastKind
     }
 
@@ -83,10 +90,10 @@ final class SliceTree {
         self.keys = keys
         self.rules = []
         self.referenced = KindMask(kinds)
-        ruleMasks = []
-        clauseMasks = []
         clauseRanges = []
         clauses = []
+        allClauses = []
+        clausesByKind = []
         freshMonitors = []
         lastKind = nil  // the miner keeps its own state per leaf: leaves are never set aside
         retirement = SliceRetirement()

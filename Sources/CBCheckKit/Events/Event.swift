@@ -139,8 +139,15 @@ public struct Event: Sendable {
             box.runKey = String(newValue)
         }
     }
-    /// `run` as text, made once: the slice trees key runs by it for every event.
+    /// `run` as text, made once per run: the slice trees key runs by it for every event.
     public var runKey: String { storage.runKey }
+
+    /// Places the event in run `number`, whose `runKey` is `key` (made once by the run).
+    mutating func setRun(_ number: Int, key: String) {
+        let box = unique
+        box.run = number
+        box.runKey = key
+    }
     /// Whether the event ran on its run's main thread; `nil` when either thread is unknown.
     public var isOnMainThread: Bool? {
         get { storage.isOnMainThread }

@@ -5,6 +5,8 @@
 public final class RunRecord {
     /// 1-based, in order of first appearance in the file.
     public let number: Int
+    /// `number` as text, the key its events' slices are found by (`Event.runKey`).
+    let key: String
     public let process: String?
     public let pid: Int?
     /// The line of the run's first event.
@@ -39,6 +41,7 @@ public final class RunRecord {
 
     init(number: Int, process: String?, pid: Int?, firstLine: Int) {
         self.number = number
+        self.key = String(number)
         self.process = process
         self.pid = pid
         self.firstLine = firstLine

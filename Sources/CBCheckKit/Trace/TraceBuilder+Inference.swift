@@ -45,16 +45,18 @@ extension TraceBuilder {
         }
         guard event.kind.carries(.kind) else { return }
         let key = TaskKey(process: run.process ?? "", identifier: event[.identifier], task: task)
-        if let kind = event[.kind] {
-            taskKinds[key] = kind
-        } else if let known = taskKinds[key] ?? Self.impliedKind(of: event.kind) {
+        // didCompleteWithError is a task's last message (T1): its kind is forgotten, so memory
+        // follows the open tasks, not every task the log ever had.
+        let isLast = event.kind == .taskComplete
+        let logged = event[.kind]
+        let remembered = isLast ? taskKinds.removeValue(forKey: key) : logged == nil ? taskKinds[key] : nil
+        if let logged {
+            if !isLast { taskKinds[key] = logged }
+        } else if let known = remembered ?? Self.impliedKind(of: event.kind) {
             event.attributes[.kind] = known
             event.inferred.insert(.kind)
-            taskKinds[key] = known
+            if !isLast, remembered == nil { taskKinds[key] = known }
         }
-        // didCompleteWithError is a task's last message (T1): forget its kind, so memory follows
-        // the open tasks, not every task the log ever had.
-        if event.kind == .taskComplete { taskKinds[key] = nil }
     }
 
     /// Only download tasks get these callbacks.

@@ -35,7 +35,7 @@ public final class TraceBuilder {
         var event = consume raw
         guard let run = event.kind.isSystemKind ? runForSystemLine(event) : runFor(event) else { return }
         run.lastLine = event.line
-        event.run = run.number
+        event.setRun(run.number, key: run.key)
         learnMainThread(from: event, in: run)
         // A daemon's line joined to the app's run ran on the daemon's thread, not the app's.
         if event.process == run.process, let thread = event.thread, let main = run.mainThread {
@@ -57,7 +57,7 @@ public final class TraceBuilder {
     public func finish() {
         for run in runsByProcess.values.sorted(by: { $0.number < $1.number }) where run.ending == nil {
             var event = Event(kind: .logEnd, line: run.lastLine, text: "the log ends here")
-            event.run = run.number
+            event.setRun(run.number, key: run.key)
             emit(event, run)
         }
         runsByProcess.removeAll()
@@ -95,7 +95,7 @@ public final class TraceBuilder {
         var start = Event(
             kind: .runStart, line: event.line, process: event.process, pid: event.pid,
             text: "run \(run.number) begins")
-        start.run = run.number
+        start.setRun(run.number, key: run.key)
         emit(start, run)
         return run
     }
@@ -110,7 +110,7 @@ public final class TraceBuilder {
         guard run.ending == nil else { return }
         run.ending = (reason, line)
         var event = Event(kind: .runEnd, line: line, process: run.process, pid: run.pid, text: reason)
-        event.run = run.number
+        event.setRun(run.number, key: run.key)
         emit(event, run)
     }
 

@@ -2,11 +2,26 @@
 enum RulesCommand {
     static let spec = CommandSpec(
         name: "rules", abstract: "List the rules: id, severity, name and summary.",
-        discussion: "The rules in effect, then each rule the .cbcheck file turned off, with its line and reason.",
-        options: [CBCheck.rulesOption] + CBCheck.configOptions)
+        discussion: """
+            The rules in effect, then each rule the .cbcheck file turned off, with its line and reason. \
+            With --event-map, the event map instead: each phrasing in the order they are tried, its \
+            kind, where it is written, and the literals a record must contain for its regex to run.
+            """,
+        options: [
+            CBCheck.rulesOption, CBCheck.eventsOption,
+            .init(
+                names: ["--event-map"], valueName: nil,
+                help:
+                    "List the event map's phrasings (kind, file:line, the literals the prefilter looks for) instead of the rules."
+            ),
+        ] + CBCheck.configOptions)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
         guard let setup = CBCheck.loadSetup(arguments, console) else { return 2 }
+        if arguments.flag("event-map") {
+            for line in EventMapListing.lines(setup.library.eventMap) { console.out(line + "\n") }
+            return 0
+        }
         let rules = setup.library.rules
         let nameWidth = rules.map(\.description.name.count).max() ?? 0
         for rule in rules {

@@ -2,7 +2,8 @@
 /// control character (NUL, ESC, …) is shown as `\xNN`, so a terminal never interprets log content.
 enum DisplayText {
     static func from(_ bytes: UnsafeRawBufferPointer) -> String {
-        // Fast path: no control bytes and valid UTF-8 (nearly every line) needs no escaping.
+        // Fast paths: printable ASCII (nearly every line), then control-free valid UTF-8.
+        if isPrintableASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if !bytes.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }),
             let text = String(validating: bytes, as: UTF8.self)
         {
@@ -30,6 +31,28 @@ enum DisplayText {
             }
         }
         return String(scalars)
+    }
+
+    /// Whether every byte is in 0x20...0x7E, read eight at a time: a tab, a control byte, DEL or
+    /// any byte of a multi-byte character sends the text down the careful path.
+    static func isPrintableASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A byte below 0x20 (with no high bit set anywhere, the subtraction is exact), a 0x7F,
+            // or a high bit.
+            let below = (word &- ones &* 0x20) & ~word & highs
+            let delete = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F)) & highs
+            if (word & highs) | below | delete != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            guard bytes[index] >= 0x20, bytes[index] < 0x7F else { return false }
+            index += 1
+        }
+        return true
     }
 
     private static func escape(_ byte: UInt8) -> String {

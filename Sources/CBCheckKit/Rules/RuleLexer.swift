@@ -100,7 +100,8 @@ struct RuleLexer {
         if matches("\"\"\"") {
             position += 3
             let start = position
-            while position < bytes.count, !matches("\"\"\"") {
+            // The byte test first: `matches` per byte made reading the rules' long texts a tenth of start-up.
+            while position < bytes.count, bytes[position] != 0x22 || !matches("\"\"\"") {
                 if bytes[position] == 0x0A {
                     line += 1
                     lineStart = position + 1

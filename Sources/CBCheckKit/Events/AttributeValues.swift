@@ -35,7 +35,15 @@ public struct AttributeValues: Sendable, Equatable, Sequence, ExpressibleByDicti
             let present = index < entries.count && entries[index].ordinal == ordinal
             switch (newValue, present) {
             case (let value?, true): entries[index].value = value
-            case (let value?, false): entries.insert(Entry(ordinal: ordinal, value: value), at: index)
+            case (let value?, false):
+                // Appended and moved into place: `insert(_:at:)` went through a generic,
+                // unspecialized `replaceSubrange` that cost more than the rest of the event.
+                entries.append(Entry(ordinal: ordinal, value: value))
+                var position = entries.count - 1
+                while position > index {
+                    entries.swapAt(position, position - 1)
+                    position -= 1
+                }
             case (nil, true): entries.remove(at: index)
             case (nil, false): return
             }
@@ -44,6 +52,16 @@ public struct AttributeValues: Sendable, Equatable, Sequence, ExpressibleByDicti
     }
 
     public var isEmpty: Bool { known == 0 }
+
+    /// Adds a value for an attribute after every known one (`attribute` comes after them all in
+    /// `Attribute.allCases`): the recognizer builds values in attribute order, so neither a search
+    /// nor a move is needed.
+    mutating func append(_ attribute: Attribute, _ value: String, reservingCapacity capacity: Int) {
+        precondition(known >> UInt32(attribute.ordinal) == 0, "attributes are appended in order")
+        if entries.isEmpty { entries.reserveCapacity(capacity) }
+        entries.append(Entry(ordinal: attribute.ordinal, value: value))
+        known |= 1 << UInt32(attribute.ordinal)
+    }
 
     /// The values of the attributes `isKept` says yes to (those an event kind carries).
     public func keeping(_ isKept: (Attribute) -> Bool) -> AttributeValues {

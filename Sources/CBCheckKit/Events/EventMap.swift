@@ -56,6 +56,15 @@ public struct EventMap {
             return nil
         }
 
+        /// The byte range `attribute`'s group took in this pattern's last successful match
+        /// (`Pattern.matches`), if the pattern has one and it took part.
+        func lastMatchRange(of attribute: Attribute) -> Range<Int>? {
+            for (candidate, group) in attributeGroups where candidate == attribute {
+                if let range = pattern.lastMatchRange(group: group) { return range }
+            }
+            return nil
+        }
+
         /// Whether `message` contains one of the literals (always true when there are none).
         func mayMatch(_ message: UnsafeRawBufferPointer) -> Bool {
             guard let literals else { return true }

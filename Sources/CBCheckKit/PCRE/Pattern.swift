@@ -79,29 +79,43 @@ public final class Pattern {
     ) throws(PatternError)
         -> PatternMatch?
     {
+        guard try matches(subject, from: offset) else { return nil }
+        let pairCount = Int(pcre2_get_ovector_count_8(matchData))
+        let ranges = [Range<Int>?](unsafeUninitializedCapacity: pairCount) { buffer, count in
+            for index in 0..<pairCount { buffer.initializeElement(at: index, to: lastMatchRange(group: index)) }
+            count = pairCount
+        }
+        return PatternMatch(ranges: ranges, groupNames: groupNames)
+    }
+
+    /// Whether `subject` has a match, keeping its groups in this pattern's match data for
+    /// `lastMatchRange(group:)` until the next call: the recognizer reads the one or two groups it
+    /// wants without building a `PatternMatch` (an array of every group) per match.
+    /// - Throws: `PatternError` of kind `.matchLimit` when the pattern backtracks past its limit.
+    public func matches(_ subject: UnsafeRawBufferPointer, from offset: Int = 0) throws(PatternError) -> Bool {
         let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? Self.emptySubject
         let result =
             isJITCompiled
             ? pcre2_jit_match_8(code, base, subject.count, offset, 0, matchData, matchContext)
             : pcre2_match_8(code, base, subject.count, offset, 0, matchData, matchContext)
-        if result == PCRE2_ERROR_NOMATCH { return nil }
+        if result == PCRE2_ERROR_NOMATCH { return false }
         if result == PCRE2_ERROR_MATCHLIMIT || result == PCRE2_ERROR_DEPTHLIMIT
             || result == PCRE2_ERROR_JIT_STACKLIMIT
         {
             throw PatternError(kind: .matchLimit, code: result)
         }
         if result < 0 { throw PatternError(kind: .match, code: result) }
-        let pairCount = Int(pcre2_get_ovector_count_8(matchData))
+        return true
+    }
+
+    /// The byte range of group `group` (0: the whole match) in the last successful `matches`, or
+    /// `nil` when the group took no part in it or the pattern has no such group.
+    public func lastMatchRange(group: Int) -> Range<Int>? {
+        guard group >= 0, group < Int(pcre2_get_ovector_count_8(matchData)) else { return nil }
         let vector = pcre2_get_ovector_pointer_8(matchData)!
-        let unset = cbcheck_pcre2_unset()
-        var ranges: [Range<Int>?] = []
-        ranges.reserveCapacity(pairCount)
-        for index in 0..<pairCount {
-            let start = vector[2 * index]
-            let end = vector[2 * index + 1]
-            ranges.append(start == unset || end < start ? nil : start..<end)
-        }
-        return PatternMatch(ranges: ranges, groupNames: groupNames)
+        let start = vector[2 * group]
+        let end = vector[2 * group + 1]
+        return start == cbcheck_pcre2_unset() || end < start ? nil : start..<end
     }
 
     /// Convenience for tests and cold paths: matches against a string's UTF-8 bytes.

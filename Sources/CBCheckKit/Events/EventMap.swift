@@ -65,7 +65,9 @@ public struct EventMap {
             return nil
         }
 
-        /// Whether `message` contains one of the literals (always true when there are none).
+        /// Whether `message` contains one of the literals (always true when there are none): the
+        /// question the prefilter answers for all patterns at once, asked of one (tests check
+        /// with it that a pattern never matches a line without its literals).
         func mayMatch(_ message: UnsafeRawBufferPointer) -> Bool {
             guard let literals else { return true }
             return literals.contains { literal in

@@ -19,8 +19,8 @@ public struct EventRecognizer {
         self.map = map
         patterns = map.entries.indices.flatMap { entry in map.entries[entry].patterns.map { (entry, $0) } }
         scanner = LiteralScanner(patterns: patterns.map(\.pattern))
-        // Extractors with literals under 6 bytes (`rror`, `Code=`) keep their own `memmem`, so
-        // the scan over a recognized record reads every third byte, not every byte.
+        // Extractors with literals under 6 bytes (`rror`, `Code=`) are always candidates, so the
+        // scan over a recognized record reads every third byte, not every byte.
         extractorScanner = LiteralScanner(patterns: map.extractors.map(\.pattern), shortestLiteral: 6)
         plans = map.entries.map { EntryPlan($0, extractors: map.extractors) }
     }
@@ -67,12 +67,11 @@ public struct EventRecognizer {
         for (index, extractor) in plan.extractors where !captured.contains(extractor.attribute) {
             let found = possible ?? extractorScanner.candidates(in: message)
             possible = found
-            // A literal the scan found needs no second look; an extractor scanned always (no
-            // literal, or a short one) looks for its own.
+            // An extractor without a literal of 6 bytes is always a candidate: its regex looks
+            // for the short literal itself, as fast as a `memmem` would before it (measured: a
+            // `memmem` first cost 17 M instructions more on the 20 MB log than it saved).
             let number = min(index, CandidateSet.capacity - 1)
-            guard found.contains(number),
-                !extractorScanner.alwaysCandidates.contains(number) || extractor.pattern.mayMatch(message),
-                run(extractor.pattern, on: message),
+            guard found.contains(number), run(extractor.pattern, on: message),
                 let range = extractor.pattern.lastMatchRange(of: extractor.attribute)
             else { continue }
             captured.capture(extractor.attribute, at: range)

@@ -36,21 +36,12 @@ struct CapturedAttributes {
     func values(
         keeping kept: UInt32, in message: UnsafeRawBufferPointer, constants: EntryConstants
     ) -> AttributeValues {
-        var values = AttributeValues()
-        var remaining = known & kept
-        let count = remaining.nonzeroBitCount
-        while remaining != 0 {
-            let ordinal = remaining.trailingZeroBitCount
-            remaining &= remaining - 1
-            let attribute = Attribute.byOrdinal[ordinal]
-            let value =
-                constant & 1 << UInt32(ordinal) != 0
-                ? constants.value(of: attribute)
-                : AttributeValue.normalized(
-                    attribute, bytes: UnsafeRawBufferPointer(rebasing: message[starts[ordinal]..<ends[ordinal]]))
-            if let value { values.append(attribute, value, reservingCapacity: count) }
+        AttributeValues(of: known & kept) { attribute in
+            let ordinal = attribute.ordinal
+            if constant & 1 << UInt32(ordinal) != 0 { return constants.value(of: attribute) }
+            let range = starts[ordinal]..<ends[ordinal]
+            return AttributeValue.normalized(attribute, bytes: UnsafeRawBufferPointer(rebasing: message[range]))
         }
-        return values
     }
 }
 

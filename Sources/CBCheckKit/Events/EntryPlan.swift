@@ -8,9 +8,10 @@ final class EntryPlan {
     let kind: EventKind
     /// Further kinds the same record stands for (`also`), after `kind`.
     let alsoKinds: [EventKind]
-    /// The extractors for the attributes the kinds carry, in map order, with their index in
-    /// `EventMap.extractors` (the extractor scanner's numbering).
-    let extractors: [(index: Int, extractor: EventMap.AttributeExtractor)]
+    /// The extractors for the attributes the kinds carry, in map order: their index in
+    /// `EventMap.extractors` (the extractor scanner's numbering) and their attribute, plain
+    /// values so walking them counts no references.
+    let extractors: [(index: Int, attribute: Attribute)]
     let constants: EntryConstants
     /// A bit per attribute (its ordinal) that some kind of the entry carries.
     let carried: UInt32
@@ -24,7 +25,7 @@ final class EntryPlan {
         }
         let carried = carried
         extractors = all.enumerated().filter { carried & 1 << UInt32($0.element.attribute.ordinal) != 0 }
-            .map { ($0.offset, $0.element) }
+            .map { ($0.offset, $0.element.attribute) }
         constants = EntryConstants(entry.constants)
     }
 }

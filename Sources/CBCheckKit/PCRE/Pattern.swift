@@ -1,6 +1,7 @@
 import CPCRE2
 
-/// A compiled PCRE2 pattern with its own match data, JIT-compiled when the platform allows.
+/// A compiled PCRE2 pattern with its own match data, JIT-compiled at its first match when the
+/// platform allows.
 ///
 /// One `Pattern` is meant for one thread: the match-data block is reused by every call so the hot
 /// path allocates nothing. Offsets are byte offsets into the subject, never character counts.
@@ -13,8 +14,11 @@ public final class Pattern {
     private let code: OpaquePointer
     private let matchData: OpaquePointer
     private let matchContext: OpaquePointer
-    private let jitStack: OpaquePointer?
-    private let isJITCompiled: Bool
+    private var jitStack: OpaquePointer?
+    /// Whether the JIT has compiled the pattern: `nil` until the first match. Most of an event
+    /// map's patterns never run on a given log, and compiling them all at start cost 18 M
+    /// instructions per run.
+    private var isJITCompiled: Bool?
 
     /// The default bound on backtracking steps; a pattern that needs more is reported, not waited for.
     public static let defaultMatchLimit: UInt32 = 10_000_000
@@ -54,13 +58,6 @@ public final class Pattern {
         code = compiled
         matchData = data
         matchContext = context
-        isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
-        if isJITCompiled, let stack = pcre2_jit_stack_create_8(32 * 1024, 4 * 1024 * 1024, nil) {
-            pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
-            jitStack = stack
-        } else {
-            jitStack = nil
-        }
         groupNames = Self.readGroupNames(compiled)
     }
 
@@ -95,7 +92,7 @@ public final class Pattern {
     public func matches(_ subject: UnsafeRawBufferPointer, from offset: Int = 0) throws(PatternError) -> Bool {
         let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? Self.emptySubject
         let result =
-            isJITCompiled
+            isJITCompiled ?? compileJIT()
             ? pcre2_jit_match_8(code, base, subject.count, offset, 0, matchData, matchContext)
             : pcre2_match_8(code, base, subject.count, offset, 0, matchData, matchContext)
         if result == PCRE2_ERROR_NOMATCH { return false }
@@ -131,6 +128,18 @@ public final class Pattern {
     }
 
     // MARK: - Private
+
+    /// JIT-compiles the pattern with its own stack; `false` (the interpreter then matches) where
+    /// the platform has no JIT.
+    private func compileJIT() -> Bool {
+        let compiled = pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        if compiled, let stack = pcre2_jit_stack_create_8(32 * 1024, 4 * 1024 * 1024, nil) {
+            pcre2_jit_stack_assign_8(matchContext, nil, UnsafeMutableRawPointer(stack))
+            jitStack = stack
+        }
+        isJITCompiled = compiled
+        return compiled
+    }
 
     nonisolated(unsafe) private static let emptySubject: UnsafePointer<UInt8> = {
         let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)

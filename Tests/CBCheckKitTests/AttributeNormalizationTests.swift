@@ -51,6 +51,10 @@ import Testing
 
     /// Ranges and constants become values in attribute order, the first range per attribute
     /// wins, a constant wins over a range, and only the kept attributes are made.
+    @Test func capturedAttributesHaveRoomForEveryAttribute() {
+        #expect(Attribute.allCases.count <= CapturedAttributes.capacity)
+    }
+
     @Test func capturedAttributesBecomeValuesOnce() {
         var captured = CapturedAttributes()
         let message = Array("task 7 error (null) status 404 kind Upload".utf8)

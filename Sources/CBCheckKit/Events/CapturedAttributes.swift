@@ -10,8 +10,10 @@ struct CapturedAttributes {
     private(set) var known: UInt32 = 0
     /// The attributes whose value is the entry's constant, not a range.
     private var constant: UInt32 = 0
-    private var starts = InlineArray<32, Int>(repeating: 0)
-    private var ends = InlineArray<32, Int>(repeating: 0)
+    /// Room for every attribute's ordinal (`Attribute.allCases.count`, 19; a test checks).
+    static let capacity = 20
+    private var starts = InlineArray<20, Int>(repeating: 0)
+    private var ends = InlineArray<20, Int>(repeating: 0)
 
     func contains(_ attribute: Attribute) -> Bool { known & 1 << UInt32(attribute.ordinal) != 0 }
 

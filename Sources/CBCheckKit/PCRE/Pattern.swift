@@ -14,6 +14,10 @@ public final class Pattern {
     private let code: OpaquePointer
     private let matchData: OpaquePointer
     private let matchContext: OpaquePointer
+    /// The match data's offset pairs and their number, fixed for its life: read here, not asked
+    /// of PCRE2 at every group read.
+    private let ovector: UnsafeMutablePointer<Int>
+    private let ovectorPairs: Int
     private var jitStack: OpaquePointer?
     /// Whether the JIT has compiled the pattern: `nil` until the first match. Most of an event
     /// map's patterns never run on a given log, and compiling them all at start cost 18 M
@@ -57,6 +61,8 @@ public final class Pattern {
         pcre2_set_depth_limit_8(context, 100_000)
         code = compiled
         matchData = data
+        ovector = pcre2_get_ovector_pointer_8(data)
+        ovectorPairs = Int(pcre2_get_ovector_count_8(data))
         matchContext = context
         groupNames = Self.readGroupNames(compiled)
     }
@@ -77,11 +83,7 @@ public final class Pattern {
         -> PatternMatch?
     {
         guard try matches(subject, from: offset) else { return nil }
-        let pairCount = Int(pcre2_get_ovector_count_8(matchData))
-        let ranges = [Range<Int>?](unsafeUninitializedCapacity: pairCount) { buffer, count in
-            for index in 0..<pairCount { buffer.initializeElement(at: index, to: lastMatchRange(group: index)) }
-            count = pairCount
-        }
+        let ranges = (0..<ovectorPairs).map { lastMatchRange(group: $0) }
         return PatternMatch(ranges: ranges, groupNames: groupNames)
     }
 
@@ -108,10 +110,9 @@ public final class Pattern {
     /// The byte range of group `group` (0: the whole match) in the last successful `matches`, or
     /// `nil` when the group took no part in it or the pattern has no such group.
     public func lastMatchRange(group: Int) -> Range<Int>? {
-        guard group >= 0, group < Int(pcre2_get_ovector_count_8(matchData)) else { return nil }
-        let vector = pcre2_get_ovector_pointer_8(matchData)!
-        let start = vector[2 * group]
-        let end = vector[2 * group + 1]
+        guard group >= 0, group < ovectorPairs else { return nil }
+        let start = ovector[2 * group]
+        let end = ovector[2 * group + 1]
         return start == cbcheck_pcre2_unset() || end < start ? nil : start..<end
     }
 

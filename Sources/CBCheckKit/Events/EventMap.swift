@@ -48,14 +48,6 @@ public struct EventMap {
             }
         }
 
-        /// The byte range the match gave `attribute`'s group, if the pattern has one and it took part.
-        func range(of attribute: Attribute, in match: PatternMatch) -> Range<Int>? {
-            for (candidate, group) in attributeGroups where candidate == attribute {
-                if group < match.ranges.count, let range = match.ranges[group] { return range }
-            }
-            return nil
-        }
-
         /// The byte range `attribute`'s group took in this pattern's last successful match
         /// (`Pattern.matches`), if the pattern has one and it took part.
         func lastMatchRange(of attribute: Attribute) -> Range<Int>? {

@@ -44,3 +44,29 @@ import Testing
         #expect(match?.ranges[0] == 2..<6)
     }
 }
+
+/// `matches` keeps the groups in the pattern for `lastMatchRange(group:)`, the recognizer's
+/// way of reading one group without a `PatternMatch`.
+@Suite struct PatternLastMatchTests {
+    @Test func groupsOfTheLastMatchAreReadInPlace() throws {
+        let pattern = try Pattern(#"task=(?<task>\d+)(?: (?<status>\d{3}))?"#)
+        let bytes = Array("héllo task=42 done".utf8)
+        #expect(try bytes.withUnsafeBytes { try pattern.matches($0) })
+        #expect(pattern.lastMatchRange(group: 0) == 7..<14)
+        #expect(pattern.lastMatchRange(group: 1) == 12..<14)
+        // A group that took no part, one the pattern does not have, and a negative number.
+        #expect(pattern.lastMatchRange(group: 2) == nil)
+        #expect(pattern.lastMatchRange(group: 9) == nil)
+        #expect(pattern.lastMatchRange(group: -1) == nil)
+        let other = Array("x task=7 500".utf8)
+        #expect(try other.withUnsafeBytes { try pattern.matches($0, from: 1) })
+        #expect(pattern.lastMatchRange(group: 2) == 9..<12)
+        #expect(try other.withUnsafeBytes { try pattern.matches($0, from: 3) } == false)
+    }
+
+    @Test func firstMatchListsTheSameRanges() throws {
+        let pattern = try Pattern(#"(a)(b)?(c)"#)
+        let match = try #require(try pattern.firstMatch(in: "xxac"))
+        #expect(match.ranges == [2..<4, 2..<3, nil, 3..<4])
+    }
+}

@@ -31,6 +31,20 @@ import Testing
         #expect(RequiredLiteral.of(pattern) == literal)
     }
 
+    /// Branches split at a top-level `|` only, each kept whole; an escaped `|` stays in its
+    /// branch (it used to be dropped from the text, weakening the branch's literal).
+    @Test func topLevelBranchesSplitOnlyAtTopLevelBars() {
+        #expect(RequiredLiteral.topLevelBranches(of: "") == [""])
+        #expect(RequiredLiteral.topLevelBranches(of: "ab(c|d)[|e]") == ["ab(c|d)[|e]"])
+        #expect(
+            RequiredLiteral.topLevelBranches(of: "didWriteData|didSendBodyData|") == [
+                "didWriteData", "didSendBodyData", "",
+            ])
+        #expect(RequiredLiteral.topLevelBranches(of: #"abc\|def|é(x)"#) == [#"abc\|def"#, "é(x)"])
+        #expect(RequiredLiteral.alternatives(of: #"abc\|def|ghij"#) == ["abc|def", "ghij"])
+        #expect(RequiredLiteral.alternatives(of: #"héllo wörld|xy"#, minimumLength: 2) == ["héllo wörld", "xy"])
+    }
+
     @Test func topLevelAlternationGivesNoLiteral() {
         #expect(RequiredLiteral.of(#"didWriteData\b|didSendBodyData\b"#) == nil)
         #expect(RequiredLiteral.of(#"cancelByProducingResumeData|cancel\(byProducingResumeData"#) == nil)

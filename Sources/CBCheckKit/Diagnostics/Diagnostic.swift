@@ -41,12 +41,16 @@ extension String {
     /// The text's lines, split at `\n` or `\r\n` (which Swift sees as one `Character`), empty
     /// lines kept: what rule files, event maps and fixtures are read as.
     ///
-    /// Split on the bytes, not on `Character`s: grapheme breaking made reading the built-in rules
-    /// and event map a quarter of start-up. A line feed is never part of a longer grapheme, so the
-    /// lines are the same.
+    /// Split as UTF-8, which gives the same lines: a line feed always ends a `Character`, joined
+    /// only to a carriage return before it. Walking `Character`s instead cost 23 M instructions
+    /// per run (the event map and rule files are read at every start).
     var sourceLines: [String] {
-        utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+        let lines = utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+        return lines.indices.map { index in
+            let line = lines[index]
+            let isEnded = index < lines.count - 1
+            let end = isEnded && line.last == 0x0D ? line.index(before: line.endIndex) : line.endIndex
+            return String(decoding: line[..<end], as: UTF8.self)
         }
     }
 

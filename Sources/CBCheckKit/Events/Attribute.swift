@@ -50,6 +50,9 @@ public enum Attribute: String, CaseIterable, Sendable, Comparable {
         hasher.combine(ordinal)
     }
 
+    /// `allCases` made once: the synthesized `allCases` builds a new array at every call.
+    static let byOrdinal: [Attribute] = allCases
+
     /// The case's index in `allCases`.
     var ordinal: Int {
         switch self {

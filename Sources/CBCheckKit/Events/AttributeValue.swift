@@ -7,37 +7,46 @@ enum AttributeValue {
     /// `yes`/`no`; task kinds are lower-cased; redacted values are removed.
     static func normalized(_ values: AttributeValues) -> AttributeValues {
         var result = AttributeValues()
-        for (attribute, raw) in values {
-            let value = raw.trimmingSpaces()
-            guard !value.isEmpty, !isRedaction(value) else { continue }
-            switch attribute {
-            case .error:
-                let lowered = value.lowercased()
-                result[attribute] = ["(null)", "nil", "null", "none", "(nil)", "0"].contains(lowered) ? "nil" : value
-            case .background, .fromResumeData:
-                let lowered = value.lowercased()
-                result[attribute] = ["yes", "true", "1"].contains(lowered) ? "yes" : "no"
-            case .kind, .body:
-                result[attribute] = value.lowercased()
-            case .withHandler:
-                result[attribute] = ["yes", "true", "1"].contains(value.lowercased()) ? "yes" : "no"
-            case .outcome:
-                result[attribute] = outcome(value)
-            default:
-                result[attribute] = value
-            }
-        }
+        for (attribute, raw) in values { result[attribute] = normalized(attribute, raw) }
         return result
     }
+
+    /// One value normalized as `normalized(_:)` says, or `nil` when it is empty or redacted.
+    static func normalized(_ attribute: Attribute, _ raw: String) -> String? {
+        let value = raw.trimmingSpaces()
+        guard !value.isEmpty, !isRedaction(value) else { return nil }
+        switch attribute {
+        case .error:
+            return errorWords.contains(value.lowercased()) ? "nil" : value
+        case .background, .fromResumeData, .withHandler:
+            return yesWords.contains(value.lowercased()) ? "yes" : "no"
+        case .kind, .body:
+            return value.lowercased()
+        case .outcome:
+            return outcome(value)
+        default:
+            return value
+        }
+    }
+
+    /// Errors that mean "no error".
+    static let errorWords: Set<String> = ["(null)", "nil", "null", "none", "(nil)", "0"]
+    /// Words that mean yes; every other value of a yes/no attribute is `no`.
+    static let yesWords: Set<String> = ["yes", "true", "1"]
+    /// Words of failure within an outcome (`failed`, `cancelled`…).
+    static let failureWords = ["fail", "error", "cancel", "abort", "reject"]
 }
 
 extension AttributeValue {
     /// Whether `value` is a redaction marker; most values are not, and their first byte says so
     /// without hashing them.
     static func isRedaction(_ value: String) -> Bool {
-        guard let first = value.utf8.first, startsARedaction[Int(first)] else { return false }
+        guard let first = value.utf8.first, startsARedaction(first) else { return false }
         return redactions.contains(value)
     }
+
+    /// Whether some redaction marker starts with `byte`.
+    static func startsARedaction(_ byte: UInt8) -> Bool { startsARedaction[Int(byte)] }
 
     /// For each byte, whether some redaction marker starts with it.
     private static let startsARedaction: [Bool] = {
@@ -49,9 +58,8 @@ extension AttributeValue {
     /// `success` for words of success (`succeeded`, `done`, `ok`, `200`…), `failure` for the rest.
     static func outcome(_ value: String) -> String {
         let lowered = value.lowercased()
-        let failure = ["fail", "error", "cancel", "abort", "reject"]
         if lowered == "false" || lowered == "no" { return "failure" }
-        return failure.contains(where: { lowered.contains($0) }) ? "failure" : "success"
+        return failureWords.contains(where: { lowered.contains($0) }) ? "failure" : "success"
     }
 }
 

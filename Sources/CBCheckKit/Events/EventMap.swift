@@ -48,15 +48,18 @@ public struct EventMap {
             }
         }
 
-        /// The byte range the match gave `attribute`'s group, if the pattern has one and it took part.
-        func range(of attribute: Attribute, in match: PatternMatch) -> Range<Int>? {
+        /// The byte range `attribute`'s group took in this pattern's last successful match
+        /// (`Pattern.matches`), if the pattern has one and it took part.
+        func lastMatchRange(of attribute: Attribute) -> Range<Int>? {
             for (candidate, group) in attributeGroups where candidate == attribute {
-                if group < match.ranges.count, let range = match.ranges[group] { return range }
+                if let range = pattern.lastMatchRange(group: group) { return range }
             }
             return nil
         }
 
-        /// Whether `message` contains one of the literals (always true when there are none).
+        /// Whether `message` contains one of the literals (always true when there are none): the
+        /// question the prefilter answers for all patterns at once, asked of one (tests check
+        /// with it that a pattern never matches a line without its literals).
         func mayMatch(_ message: UnsafeRawBufferPointer) -> Bool {
             guard let literals else { return true }
             return literals.contains { literal in

@@ -21,49 +21,62 @@ enum RequiredLiteral {
 
     /// The pattern split at `|` outside groups and classes; one element when there is none.
     static func topLevelBranches(of pattern: String) -> [String] {
+        // Each branch is cut out of the pattern once: appending scalar by scalar cost half of
+        // reading the event map at every start.
+        let scalars = pattern.unicodeScalars
         var branches: [String] = []
-        var current = String.UnicodeScalarView()
+        var start = scalars.startIndex
         var depth = 0
         var inClass = false
         var escaped = false
-        for scalar in pattern.unicodeScalars {
-            defer { if !(scalar == "|" && depth == 0 && !inClass && !escaped) { current.append(scalar) } }
+        for index in scalars.indices {
             if escaped {
                 escaped = false
                 continue
             }
-            switch scalar {
+            switch scalars[index] {
             case "\\": escaped = true
             case "[": inClass = true
             case "]": inClass = false
             case "(" where !inClass: depth += 1
             case ")" where !inClass: depth -= 1
             case "|" where depth == 0 && !inClass:
-                branches.append(String(current))
-                current = String.UnicodeScalarView()
+                branches.append(String(Substring(scalars[start..<index])))
+                start = scalars.index(after: index)
             default: break
             }
         }
-        branches.append(String(current))
+        branches.append(String(Substring(scalars[start...])))
         return branches
     }
 
     /// The longest top-level literal run of at least `minimumLength` bytes, or `nil`.
     static func of(_ pattern: String, minimumLength: Int = 3) -> String? {
         let characters = Array(pattern.unicodeScalars)
-        var best = ""
-        var current = ""
+        // Runs are kept as scalars with their UTF-8 length and made a `String` once at the end.
+        var best: [Unicode.Scalar] = []
+        var bestLength = 0
+        var current: [Unicode.Scalar] = []
+        var currentLength = 0
         var depth = 0
         var inClass = false
         var index = 0
+        func append(_ scalar: Unicode.Scalar) {
+            current.append(scalar)
+            currentLength += UTF8.width(scalar)
+        }
         func endRun() {
-            if current.utf8.count > best.utf8.count { best = current }
-            current = ""
+            if currentLength > bestLength {
+                best = current
+                bestLength = currentLength
+            }
+            current.removeAll(keepingCapacity: true)
+            currentLength = 0
         }
         while index < characters.count {
             let character = characters[index]
             let next = index + 1 < characters.count ? characters[index + 1] : nil
-            let quantified = next.map { "?*+{".unicodeScalars.contains($0) } ?? false
+            let quantified = next.map(isQuantifier) ?? false
             if inClass {
                 if character == "\\" {
                     index += 1
@@ -87,9 +100,9 @@ enum RequiredLiteral {
                 guard let escaped = next, !"xcpPkgoNQE0123456789".unicodeScalars.contains(escaped) else { return nil }
                 let isLiteral = !CharacterSetNames.isClassEscape(escaped)
                 let afterEscape = index + 2 < characters.count ? characters[index + 2] : nil
-                let escapedQuantified = afterEscape.map { "?*+{".unicodeScalars.contains($0) } ?? false
+                let escapedQuantified = afterEscape.map(isQuantifier) ?? false
                 if depth == 0, isLiteral, !escapedQuantified {
-                    current.unicodeScalars.append(escaped)
+                    append(escaped)
                 } else {
                     endRun()
                 }
@@ -123,7 +136,7 @@ enum RequiredLiteral {
                 endRun()
             default:
                 if depth == 0, !quantified {
-                    current.unicodeScalars.append(character)
+                    append(character)
                 } else {
                     endRun()
                 }
@@ -131,7 +144,17 @@ enum RequiredLiteral {
             index += 1
         }
         endRun()
-        return best.utf8.count >= minimumLength ? best : nil
+        return bestLength >= minimumLength ? text(best[...]) : nil
+    }
+
+    private static func isQuantifier(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "?" || scalar == "*" || scalar == "+" || scalar == "{"
+    }
+
+    private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var bytes: [UInt8] = []
+        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -1,6 +1,7 @@
 import CPCRE2
 
-/// A compiled PCRE2 pattern with its own match data, JIT-compiled when the platform allows.
+/// A compiled PCRE2 pattern with its own match data, JIT-compiled at its first match when the
+/// platform allows.
 ///
 /// One `Pattern` is meant for one thread: the match-data block is reused by every call so the hot
 /// path allocates nothing. Offsets are byte offsets into the subject, never character counts.
@@ -13,8 +14,15 @@ public final class Pattern {
     private let code: OpaquePointer
     private let matchData: OpaquePointer
     private let matchContext: OpaquePointer
-    private let jitStack: OpaquePointer?
-    private let isJITCompiled: Bool
+    /// The match data's offset pairs and their number, fixed for its life: read here, not asked
+    /// of PCRE2 at every group read.
+    private let ovector: UnsafeMutablePointer<Int>
+    private let ovectorPairs: Int
+    private var jitStack: OpaquePointer?
+    /// Whether the JIT has compiled the pattern: `nil` until the first match. Most of an event
+    /// map's patterns never run on a given log, and compiling them all at start cost 18 M
+    /// instructions per run.
+    private var isJITCompiled: Bool?
 
     /// The default bound on backtracking steps; a pattern that needs more is reported, not waited for.
     public static let defaultMatchLimit: UInt32 = 10_000_000
@@ -53,14 +61,9 @@ public final class Pattern {
         pcre2_set_depth_limit_8(context, 100_000)
         code = compiled
         matchData = data
+        ovector = pcre2_get_ovector_pointer_8(data)
+        ovectorPairs = Int(pcre2_get_ovector_count_8(data))
         matchContext = context
-        isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
-        if isJITCompiled, let stack = pcre2_jit_stack_create_8(32 * 1024, 4 * 1024 * 1024, nil) {
-            pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
-            jitStack = stack
-        } else {
-            jitStack = nil
-        }
         groupNames = Self.readGroupNames(compiled)
     }
 
@@ -79,29 +82,38 @@ public final class Pattern {
     ) throws(PatternError)
         -> PatternMatch?
     {
+        guard try matches(subject, from: offset) else { return nil }
+        let ranges = (0..<ovectorPairs).map { lastMatchRange(group: $0) }
+        return PatternMatch(ranges: ranges, groupNames: groupNames)
+    }
+
+    /// Whether `subject` has a match, keeping its groups in this pattern's match data for
+    /// `lastMatchRange(group:)` until the next call: the recognizer reads the one or two groups it
+    /// wants without building a `PatternMatch` (an array of every group) per match.
+    /// - Throws: `PatternError` of kind `.matchLimit` when the pattern backtracks past its limit.
+    public func matches(_ subject: UnsafeRawBufferPointer, from offset: Int = 0) throws(PatternError) -> Bool {
         let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? Self.emptySubject
         let result =
-            isJITCompiled
+            isJITCompiled ?? compileJIT()
             ? pcre2_jit_match_8(code, base, subject.count, offset, 0, matchData, matchContext)
             : pcre2_match_8(code, base, subject.count, offset, 0, matchData, matchContext)
-        if result == PCRE2_ERROR_NOMATCH { return nil }
+        if result == PCRE2_ERROR_NOMATCH { return false }
         if result == PCRE2_ERROR_MATCHLIMIT || result == PCRE2_ERROR_DEPTHLIMIT
             || result == PCRE2_ERROR_JIT_STACKLIMIT
         {
             throw PatternError(kind: .matchLimit, code: result)
         }
         if result < 0 { throw PatternError(kind: .match, code: result) }
-        let pairCount = Int(pcre2_get_ovector_count_8(matchData))
-        let vector = pcre2_get_ovector_pointer_8(matchData)!
-        let unset = cbcheck_pcre2_unset()
-        var ranges: [Range<Int>?] = []
-        ranges.reserveCapacity(pairCount)
-        for index in 0..<pairCount {
-            let start = vector[2 * index]
-            let end = vector[2 * index + 1]
-            ranges.append(start == unset || end < start ? nil : start..<end)
-        }
-        return PatternMatch(ranges: ranges, groupNames: groupNames)
+        return true
+    }
+
+    /// The byte range of group `group` (0: the whole match) in the last successful `matches`, or
+    /// `nil` when the group took no part in it or the pattern has no such group.
+    public func lastMatchRange(group: Int) -> Range<Int>? {
+        guard group >= 0, group < ovectorPairs else { return nil }
+        let start = ovector[2 * group]
+        let end = ovector[2 * group + 1]
+        return start == cbcheck_pcre2_unset() || end < start ? nil : start..<end
     }
 
     /// Convenience for tests and cold paths: matches against a string's UTF-8 bytes.
@@ -117,6 +129,18 @@ public final class Pattern {
     }
 
     // MARK: - Private
+
+    /// JIT-compiles the pattern with its own stack; `false` (the interpreter then matches) where
+    /// the platform has no JIT.
+    private func compileJIT() -> Bool {
+        let compiled = pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        if compiled, let stack = pcre2_jit_stack_create_8(32 * 1024, 4 * 1024 * 1024, nil) {
+            pcre2_jit_stack_assign_8(matchContext, nil, UnsafeMutableRawPointer(stack))
+            jitStack = stack
+        }
+        isJITCompiled = compiled
+        return compiled
+    }
 
     nonisolated(unsafe) private static let emptySubject: UnsafePointer<UInt8> = {
         let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)

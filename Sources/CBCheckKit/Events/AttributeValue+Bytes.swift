@@ -1,0 +1,64 @@
+/// Normalizing a value straight from the message's bytes: nearly every captured value is ASCII,
+/// and then trimming, lower-casing and comparing with the known words are byte operations that
+/// make at most the one `String` the event keeps (none for `yes`, `no`, `nil`, `success`,
+/// `failure`). Anything else is decoded and goes the `String` way, so the result is always
+/// `normalized(attribute, String(decoding: bytes, as: UTF8.self))`.
+extension AttributeValue {
+    static func normalized(_ attribute: Attribute, bytes: UnsafeRawBufferPointer) -> String? {
+        guard !bytes.contains(where: { $0 >= 0x80 }) else {
+            return normalized(attribute, String(decoding: bytes, as: UTF8.self))
+        }
+        var lower = 0
+        var upper = bytes.count
+        while lower < upper, isSpaceOrTab(bytes[lower]) { lower += 1 }
+        while upper > lower, isSpaceOrTab(bytes[upper - 1]) { upper -= 1 }
+        guard lower < upper else { return nil }
+        let value = UnsafeRawBufferPointer(rebasing: bytes[lower..<upper])
+        if startsARedaction(value[0]), redactionBytes.contains(where: { value.elementsEqual($0) }) { return nil }
+        switch attribute {
+        case .error:
+            return errorWordBytes.contains(where: { equalsLowercased(value, $0) }) ? "nil" : text(value)
+        case .background, .fromResumeData, .withHandler:
+            return yesWordBytes.contains(where: { equalsLowercased(value, $0) }) ? "yes" : "no"
+        case .kind, .body:
+            return String(unsafeUninitializedCapacity: value.count) { buffer in
+                for index in value.indices { buffer[index] = lowercased(value[index]) }
+                return value.count
+            }
+        case .outcome:
+            if negativeWordBytes.contains(where: { equalsLowercased(value, $0) }) { return "failure" }
+            return failureWordBytes.contains(where: { containsLowercased(value, $0) }) ? "failure" : "success"
+        default:
+            return text(value)
+        }
+    }
+
+    private static let redactionBytes = redactions.map { Array($0.utf8) }
+    private static let errorWordBytes = errorWords.map { Array($0.utf8) }
+    private static let yesWordBytes = yesWords.map { Array($0.utf8) }
+    private static let negativeWordBytes = [Array("false".utf8), Array("no".utf8)]
+    private static let failureWordBytes = failureWords.map { Array($0.utf8) }
+
+    private static func text(_ value: UnsafeRawBufferPointer) -> String {
+        String(decoding: value, as: UTF8.self)
+    }
+
+    private static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    /// Whether the ASCII `value`, lower-cased, is `word` (lower-case already).
+    private static func equalsLowercased(_ value: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
+        value.count == word.count && value.indices.allSatisfy { lowercased(value[$0]) == word[$0] }
+    }
+
+    /// Whether the ASCII `value`, lower-cased, contains `word` (lower-case already).
+    private static func containsLowercased(_ value: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
+        guard value.count >= word.count else { return false }
+        return (0...(value.count - word.count)).contains { start in
+            word.indices.allSatisfy { lowercased(value[start + $0]) == word[$0] }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// Where a recognized record's attributes were found, before any of them becomes text: a byte
+/// range in the message, or the entry's constant (`set background = yes`), per attribute.
+///
+/// The recognizer fills it from the entry pattern's groups, the constants and the extractors,
+/// then makes strings only of the attributes the event's kinds carry, each decoded and
+/// normalized once (`AttributeValue.normalized(_:bytes:)`): no `AttributeValues` is built and
+/// then built again normalized.
+struct CapturedAttributes {
+    /// A bit per attribute (its ordinal) that has a range or a constant.
+    private(set) var known: UInt32 = 0
+    /// The attributes whose value is the entry's constant, not a range.
+    private var constant: UInt32 = 0
+    /// Room for every attribute's ordinal (`Attribute.allCases.count`, 19; a test checks).
+    static let capacity = 20
+    private var starts = InlineArray<20, Int>(repeating: 0)
+    private var ends = InlineArray<20, Int>(repeating: 0)
+
+    func contains(_ attribute: Attribute) -> Bool { known & 1 << UInt32(attribute.ordinal) != 0 }
+
+    /// Records where `attribute` was found; the first range found for an attribute is kept.
+    mutating func capture(_ attribute: Attribute, at range: Range<Int>) {
+        let ordinal = attribute.ordinal
+        guard known & 1 << UInt32(ordinal) == 0 else { return }
+        starts[ordinal] = range.lowerBound
+        ends[ordinal] = range.upperBound
+        known |= 1 << UInt32(ordinal)
+    }
+
+    /// Marks the attributes in `mask` as the entry's constants, over any range captured for them.
+    mutating func setConstants(_ mask: UInt32) {
+        known |= mask
+        constant |= mask
+    }
+
+    /// The normalized values of the known attributes in `kept` (a bit per attribute), in
+    /// attribute order: a range's text from `message`, a constant's value from `constants`
+    /// (already normalized). Values normalized to nothing (empty, redacted) are left out.
+    func values(
+        keeping kept: UInt32, in message: UnsafeRawBufferPointer, constants: EntryConstants
+    ) -> AttributeValues {
+        AttributeValues(of: known & kept) { attribute in
+            let ordinal = attribute.ordinal
+            if constant & 1 << UInt32(ordinal) != 0 { return constants.value(of: attribute) }
+            let range = starts[ordinal]..<ends[ordinal]
+            return AttributeValue.normalized(attribute, bytes: UnsafeRawBufferPointer(rebasing: message[range]))
+        }
+    }
+}
+
+/// An entry's constant attributes (`set error = nil`), normalized once when the recognizer is made.
+struct EntryConstants {
+    /// A bit per attribute that has a constant.
+    let mask: UInt32
+    private let values: [(attribute: Attribute, value: String?)]
+
+    init(_ constants: [Attribute: String]) {
+        values = constants.map { ($0.key, AttributeValue.normalized($0.key, $0.value)) }
+        mask = constants.keys.reduce(0) { $0 | 1 << UInt32($1.ordinal) }
+    }
+
+    func value(of attribute: Attribute) -> String? {
+        values.first { $0.attribute == attribute }?.value ?? nil
+    }
+}

@@ -169,6 +169,40 @@ import Testing
         #expect(early.seconds(until: late) == 30.25)
         #expect(late.seconds(until: early) == -30.25)
     }
+
+    /// The fast path's shape check must find what `parsePrefix` finds, or leave the line to it.
+    @Test func theRecordShapeAgreesWithTheFullParseOrLeavesTheLineToIt() {
+        let common = [
+            "2026-03-14 09:26:53.599 App[4101:1200001] msg",
+            "2026-03-14 09:26:53.599000+0800 My App[4101:1200001] msg",
+            "2026-03-14 09:26:53.123456789-05:00 App[4101:1200001] msg",
+            "2026-03-14 09:26:53Z App[4101] msg",
+            "2026-03-14 09:26:53 App [x] App[4101:1a2b] ",
+            "2026-03-14 09:26:53.599 App[4101:1200001]",
+            "2026-03-14 09:26:53.599  App[4101:1200001] two spaces:, a process name starting with one",
+        ]
+        for line in common {
+            let bytes = Array(line.utf8)
+            let shape = bytes.withUnsafeBytes(NSLogFormat.recordShape)
+            let full = bytes.withUnsafeBytes { NSLogFormat().parsePrefix($0) }.recordPrefix
+            #expect(shape?.process == full?.process, "\(line)")
+            #expect(shape?.messageStart == full?.messageStart, "\(line)")
+            #expect(shape != nil, "\(line)")
+        }
+        let leftToTheFullParse = [
+            "2026-03-14 09:26:53:599 App[4101:1200001] lumberjack milliseconds, a record",
+            "2026-3-14 09:26:53.599 App[4101:1200001] short month, malformed",
+            "2026-13-14 09:26:53.599 App[4101:1200001] month 13, malformed",
+            "2026-03-14 24:00:00.000 App[4101:1200001] hour 24, malformed",
+            "2026-03-14 09:26:53.599 App msg without a bracket",
+            "2026-03-14 09:26:53.599 App[4101:1200001]msg",
+            "    continuation 2026-03-14 09:26:53.599 App[4101:1200001]",
+            "2026-03-14",
+        ]
+        for line in leftToTheFullParse {
+            #expect(Array(line.utf8).withUnsafeBytes(NSLogFormat.recordShape) == nil, "\(line)")
+        }
+    }
 }
 
 extension PrefixParse {
@@ -176,4 +210,5 @@ extension PrefixParse {
         if case .record(let prefix) = self { return prefix }
         return nil
     }
+
 }

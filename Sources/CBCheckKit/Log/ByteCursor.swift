@@ -162,6 +162,23 @@ struct ByteCursor {
     /// NSLog and the unified log starts with, read with one bounds check and fixed offsets; `nil`
     /// (and nothing read) for any other shape, which `readTimestamp` then reads field by field.
     private mutating func readCommonTimestamp() -> Timestamp? {
+        guard let fields = readCommonTimestampFields() else { return nil }
+        return Timestamp(
+            year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute,
+            second: fields.second, microsecond: fields.microsecond, offsetSeconds: fields.offset)
+    }
+
+    /// Moves past the common time-stamp shape exactly as `readTimestamp` would read it, without
+    /// making the `Timestamp` (its day count is the dear part): `false` (and nothing read) for any
+    /// other shape. Lines whose time is never used (NSLog's chatter) need only this.
+    mutating func skipCommonTimestamp() -> Bool {
+        readCommonTimestampFields() != nil
+    }
+
+    /// The checked fields of the common shape, and the cursor past it and its zone.
+    private mutating func readCommonTimestampFields() -> (
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, microsecond: Int, offset: Int
+    )? {
         guard position + 19 <= bytes.count, let base = bytes.baseAddress else { return nil }
         let start = base.assumingMemoryBound(to: UInt8.self) + position
         guard start[4] == 0x2D, start[7] == 0x2D, start[10] == 0x20, start[13] == 0x3A, start[16] == 0x3A else {
@@ -198,9 +215,7 @@ struct ByteCursor {
         }
         position += end
         let offset = readZoneOffset() ?? 0
-        return Timestamp(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-            microsecond: microsecond, offsetSeconds: offset)
+        return (year, month, day, hour, minute, second, microsecond, offset)
     }
 
     /// Skips one or more spaces; `false` when there is none.

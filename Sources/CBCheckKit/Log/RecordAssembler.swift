@@ -29,6 +29,12 @@ public final class RecordAssembler {
     /// Where formats that decode their fields (JSON) write them, reused for every line.
     private var scratch: [UInt8] = []
     private var prefix: RecordPrefix?
+    /// `prefix` holds only the process and message start (NSLog's fast path): `flush` reads the
+    /// time, pid and thread from the first line once the record proves to be an event.
+    private var prefixIsUndecoded = false
+    /// The file is NSLog: a record line of the common shape skips the generic parse. A flag, as
+    /// calling the format through its existential copies it on every line.
+    private var isNSLog = false
     /// The current record belongs to another process than `--process`: its lines are skipped.
     private var isSkippingRecord = false
     /// The line the current record started on (what a warning about matching it points at).
@@ -62,6 +68,7 @@ public final class RecordAssembler {
         self.sink = sink
         stats.format = format?.identifier
         if format is JSONLogFormat { json = JSONArrayReader() }
+        isNSLog = format is NSLogFormat
         scratch.reserveCapacity(4096)
     }
 
@@ -92,6 +99,18 @@ public final class RecordAssembler {
     // MARK: - Private
 
     private func read(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
+        if isNSLog {
+            if let shape = NSLogFormat.recordShape(line) {
+                let shaped = RecordPrefix(
+                    time: nil, process: shape.process, pid: nil, thread: nil, messageStart: shape.messageStart)
+                start(shaped, line, info.number, isUndecoded: true)
+                return
+            }
+            if let first = line.first, first == 0x20 || first == 0x09 {
+                continueRecord(line, info.number)
+                return
+            }
+        }
         if json != nil, readJSON(line, info) { return }
         var parsed = format?.parse(line, scratch: &scratch) ?? .continuation
         if case .record = parsed, !offersEveryLine {
@@ -132,18 +151,7 @@ public final class RecordAssembler {
                 start(parsed, line, info.number)
             }
         case .continuation:
-            if isSkippingRecord {
-                stats.continuations += 1
-                return
-            }
-            guard prefix != nil else {
-                unparseable(line, info.number, "no record prefix, and no record before it to continue")
-                return
-            }
-            stats.continuations += 1
-            if !record.join(line, limit: Self.maximumRecordBytes, scanner: recognizer.scanner) {
-                stats.continuationsNotMatched += 1
-            }
+            continueRecord(line, info.number)
         case .malformed(let reason):
             flush()
             isSkippingRecord = false
@@ -151,8 +159,25 @@ public final class RecordAssembler {
         }
     }
 
+    /// Adds a line without a prefix to the current record.
+    private func continueRecord(_ line: UnsafeRawBufferPointer, _ number: Int) {
+        if isSkippingRecord {
+            stats.continuations += 1
+            return
+        }
+        guard prefix != nil else {
+            unparseable(line, number, "no record prefix, and no record before it to continue")
+            return
+        }
+        stats.continuations += 1
+        if !record.join(line, limit: Self.maximumRecordBytes, scanner: recognizer.scanner) {
+            stats.continuationsNotMatched += 1
+        }
+    }
+
     private func detect(_ detected: any LogFormat, at line: Int) {
         format = detected
+        isNSLog = detected is NSLogFormat
         stats.format = detected.identifier
         stats.formatDetectedAtLine = line
         for held in undetected {
@@ -217,8 +242,11 @@ public final class RecordAssembler {
         return true
     }
 
-    /// Starts a record whose prefix was read from `source` (the line, or the decoded fields).
-    private func start(_ parsed: RecordPrefix, _ source: UnsafeRawBufferPointer, _ number: Int) {
+    /// Starts a record whose prefix was read from `source` (the line, or the decoded fields);
+    /// `isUndecoded`: only its process and message start are read (`prefixIsUndecoded`).
+    private func start(
+        _ parsed: RecordPrefix, _ source: UnsafeRawBufferPointer, _ number: Int, isUndecoded: Bool = false
+    ) {
         flush()
         if let processName, !parsed.process.isEmpty, !source[parsed.process].elementsEqual(processName) {
             isSkippingRecord = true
@@ -229,8 +257,18 @@ public final class RecordAssembler {
         var parsed = parsed
         parsed.messageStart = AppLoggerStamp.messageStart(in: source, from: parsed.messageStart)
         prefix = parsed
+        prefixIsUndecoded = isUndecoded
         recordLine = number
         record.start(source, messageStart: parsed.messageStart, scanner: recognizer.scanner)
+    }
+
+    /// The fast path's `shaped` prefix with the time, pid and thread NSLog reads from the first line.
+    private func decoded(_ shaped: RecordPrefix) -> RecordPrefix {
+        guard case .record(var full) = record.firstLine.withUnsafeBytes(NSLogFormat().parsePrefix) else {
+            return shaped
+        }
+        full.messageStart = shaped.messageStart
+        return full
     }
 
     private func unparseable(_ line: UnsafeRawBufferPointer, _ number: Int, _ reason: String) {
@@ -240,7 +278,7 @@ public final class RecordAssembler {
     }
 
     private func flush() {
-        guard let prefix else { return }
+        guard let pending = prefix else { return }
         self.prefix = nil
         let countsLine = recordOwnsLine ? 1 : 0
         let found = record.candidates
@@ -253,6 +291,7 @@ public final class RecordAssembler {
             stats.chatter += countsLine
             return
         }
+        let prefix = prefixIsUndecoded ? decoded(pending) : pending
         let (process, thread) = record.firstLine.withUnsafeBytes { bytes in
             (
                 prefix.process.isEmpty

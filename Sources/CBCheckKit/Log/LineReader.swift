@@ -11,6 +11,11 @@
 /// `maximumLineLength`): the log's length never matters. A line's terminator (`\n`, or `\r\n`) is
 /// not part of the slice; a final line without a newline is still delivered. A carriage return
 /// not followed by a newline stays in its line (and is counted), so no byte is dropped.
+///
+/// A delivered line stays readable, unchanged and where it is, until `body` has returned for the
+/// line after it: a consumer may keep the pointer instead of copying, and copy only when the next
+/// line says it must (a continuation joining the record). Two buffers take turns for that: the
+/// partial line at the end of one moves to the start of the other.
 public struct LineReader {
     /// What a line's delivery says beyond its bytes.
     public struct LineInfo: Sendable {
@@ -18,6 +23,9 @@ public struct LineReader {
         public var number: Int
         /// The line was longer than `maximumLineLength`; only its first bytes were kept.
         public var wasTruncated: Bool
+        /// The bytes stay readable until the next line has been delivered (the reader's promise;
+        /// `false` for lines held or made by anyone else).
+        public var staysReadableUntilNextLine = false
     }
 
     /// What reading the whole input found, for the notes under `--stats`.
@@ -63,7 +71,12 @@ public struct LineReader {
         _ body: (UnsafeRawBufferPointer, LineInfo) throws -> Void
     ) throws -> Summary {
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize * 2, alignment: 16)
-        defer { buffer.deallocate() }
+        /// The buffer before `buffer`: it holds the last line delivered until one is delivered from `buffer`.
+        var spare = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize * 2, alignment: 16)
+        defer {
+            buffer.deallocate()
+            spare.deallocate()
+        }
         var summary = Summary()
         var filled = 0
         if let inspect {
@@ -88,12 +101,14 @@ public struct LineReader {
             }
             let wasTruncated = line.count > maximumLineLength
             if wasTruncated { line = UnsafeRawBufferPointer(rebasing: line[0..<maximumLineLength]) }
-            try body(line, LineInfo(number: summary.lines, wasTruncated: wasTruncated))
+            try body(
+                line, LineInfo(number: summary.lines, wasTruncated: wasTruncated, staysReadableUntilNextLine: true))
         }
         var scanned = 0
         while true {
             var start = 0
             var searchFrom = scanned
+            var deliveredFromBuffer = false
             while searchFrom < filled,
                 let found = memchr(buffer.baseAddress! + searchFrom, 0x0A, filled - searchFrom)
             {
@@ -103,15 +118,27 @@ public struct LineReader {
                     sawBytesOfSkippedLine = false
                 } else {
                     try deliver(start, newline)
+                    deliveredFromBuffer = true
                 }
                 start = newline + 1
                 searchFrom = start
             }
             if skippingRestOfLongLine {
                 filled = 0
-            } else if start > 0 {
+            } else if start > 0, !deliveredFromBuffer {
+                // Only the end of a cut line was skipped: the last line delivered is in `spare`.
                 let remaining = filled - start
                 if remaining > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, remaining) }
+                filled = remaining
+            } else if start > 0 {
+                // The partial line goes to the other buffer: the line just delivered stays put.
+                let remaining = filled - start
+                if spare.count < buffer.count {
+                    spare.deallocate()
+                    spare = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count, alignment: 16)
+                }
+                if remaining > 0 { memcpy(spare.baseAddress!, buffer.baseAddress! + start, remaining) }
+                swap(&buffer, &spare)
                 filled = remaining
             }
             scanned = filled
@@ -119,6 +146,7 @@ public struct LineReader {
                 // A partial line fills the buffer: cut it once it is past the limit, else grow.
                 if filled > maximumLineLength {
                     try deliver(0, filled)
+                    swap(&buffer, &spare)  // the cut line stays readable while the rest is skipped
                     skippingRestOfLongLine = true
                     sawBytesOfSkippedLine = true
                     filled = 0

@@ -103,7 +103,8 @@ public final class RecordAssembler {
             if let shape = NSLogFormat.recordShape(line) {
                 let shaped = RecordPrefix(
                     time: nil, process: shape.process, pid: nil, thread: nil, messageStart: shape.messageStart)
-                start(shaped, line, info.number, isUndecoded: true)
+                start(
+                    shaped, line, info.number, isUndecoded: true, staysReadable: info.staysReadableUntilNextLine)
                 return
             }
             if let first = line.first, first == 0x20 || first == 0x09 {
@@ -148,7 +149,7 @@ public final class RecordAssembler {
             if parsed.isDecoded {
                 scratch.withUnsafeBytes { start(parsed, $0, info.number) }
             } else {
-                start(parsed, line, info.number)
+                start(parsed, line, info.number, staysReadable: info.staysReadableUntilNextLine)
             }
         case .continuation:
             continueRecord(line, info.number)
@@ -191,7 +192,9 @@ public final class RecordAssembler {
     /// Keeps a line no format reads until the file's format is known; a window of them with no
     /// record of any format makes the file plain.
     private func hold(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
-        undetected.append((Array(line), info))
+        var copied = info
+        copied.staysReadableUntilNextLine = false
+        undetected.append((Array(line), copied))
         undetectedBytes += line.count
         if undetected.count >= Self.plainDetectionLines || undetectedBytes >= Self.plainDetectionBytes {
             readHeldLinesAsPlain()
@@ -243,9 +246,11 @@ public final class RecordAssembler {
     }
 
     /// Starts a record whose prefix was read from `source` (the line, or the decoded fields);
-    /// `isUndecoded`: only its process and message start are read (`prefixIsUndecoded`).
+    /// `isUndecoded`: only its process and message start are read (`prefixIsUndecoded`);
+    /// `staysReadable`: `source` need not be copied (`PendingRecord`).
     private func start(
-        _ parsed: RecordPrefix, _ source: UnsafeRawBufferPointer, _ number: Int, isUndecoded: Bool = false
+        _ parsed: RecordPrefix, _ source: UnsafeRawBufferPointer, _ number: Int, isUndecoded: Bool = false,
+        staysReadable: Bool = false
     ) {
         flush()
         if let processName, !parsed.process.isEmpty, !source[parsed.process].elementsEqual(processName) {
@@ -259,12 +264,13 @@ public final class RecordAssembler {
         prefix = parsed
         prefixIsUndecoded = isUndecoded
         recordLine = number
-        record.start(source, messageStart: parsed.messageStart, scanner: recognizer.scanner)
+        record.start(
+            source, messageStart: parsed.messageStart, staysReadable: staysReadable, scanner: recognizer.scanner)
     }
 
     /// The fast path's `shaped` prefix with the time, pid and thread NSLog reads from the first line.
     private func decoded(_ shaped: RecordPrefix) -> RecordPrefix {
-        guard case .record(var full) = record.firstLine.withUnsafeBytes(NSLogFormat().parsePrefix) else {
+        guard case .record(var full) = record.withFirstLine(NSLogFormat().parsePrefix) else {
             return shaped
         }
         full.messageStart = shaped.messageStart
@@ -292,7 +298,7 @@ public final class RecordAssembler {
             return
         }
         let prefix = prefixIsUndecoded ? decoded(pending) : pending
-        let (process, thread) = record.firstLine.withUnsafeBytes { bytes in
+        let (process, thread) = record.withFirstLine { bytes in
             (
                 prefix.process.isEmpty
                     ? nil : DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[prefix.process])),

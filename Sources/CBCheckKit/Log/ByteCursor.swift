@@ -111,7 +111,7 @@ struct ByteCursor {
 
     /// `[pid:thread]` or `[pid]` at `open`, read through a raw pointer (every record line of
     /// NSLog comes here): the loops test bytes without optionals or bounds checks per byte.
-    private func readBracket(at open: Int) -> (open: Int, pid: Int, thread: Range<Int>?, messageStart: Int)? {
+    func readBracket(at open: Int) -> (open: Int, pid: Int, thread: Range<Int>?, messageStart: Int)? {
         guard let base = bytes.baseAddress else { return nil }
         let line = base.assumingMemoryBound(to: UInt8.self)
         let count = bytes.count
@@ -128,7 +128,7 @@ struct ByteCursor {
         if line[index] == 0x3A {
             let threadStart = index + 1
             index = threadStart
-            while index < count, Self.isHexDigit(line[index]) || line[index] == 0x78 { index += 1 }
+            while index < count, Self.isThreadByte(line[index]) { index += 1 }
             guard index > threadStart else { return nil }
             thread = threadStart..<index
         }
@@ -137,6 +137,14 @@ struct ByteCursor {
         if index == count { return (open, pid, thread, index) }
         guard line[index] == 0x20 else { return nil }
         return (open, pid, thread, index + 1)
+    }
+
+    /// A hex digit or the `x` of `0x`, what NSLog's thread numbers are written with: one test of
+    /// a bit in a mask of the bytes from `0` on (a thread byte of every NSLog line comes here).
+    static func isThreadByte(_ byte: UInt8) -> Bool {
+        let offset = byte &- 0x30
+        let digitsAndLetters: UInt64 = 0x3FF | 0x3F << 17 | 0x3F << 49  // 0-9, A-F, a-f
+        return offset < 64 ? digitsAndLetters &>> UInt64(offset) & 1 != 0 : byte == 0x78
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {
@@ -162,23 +170,6 @@ struct ByteCursor {
     /// NSLog and the unified log starts with, read with one bounds check and fixed offsets; `nil`
     /// (and nothing read) for any other shape, which `readTimestamp` then reads field by field.
     private mutating func readCommonTimestamp() -> Timestamp? {
-        guard let fields = readCommonTimestampFields() else { return nil }
-        return Timestamp(
-            year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute,
-            second: fields.second, microsecond: fields.microsecond, offsetSeconds: fields.offset)
-    }
-
-    /// Moves past the common time-stamp shape exactly as `readTimestamp` would read it, without
-    /// making the `Timestamp` (its day count is the dear part): `false` (and nothing read) for any
-    /// other shape. Lines whose time is never used (NSLog's chatter) need only this.
-    mutating func skipCommonTimestamp() -> Bool {
-        readCommonTimestampFields() != nil
-    }
-
-    /// The checked fields of the common shape, and the cursor past it and its zone.
-    private mutating func readCommonTimestampFields() -> (
-        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, microsecond: Int, offset: Int
-    )? {
         guard position + 19 <= bytes.count, let base = bytes.baseAddress else { return nil }
         let start = base.assumingMemoryBound(to: UInt8.self) + position
         guard start[4] == 0x2D, start[7] == 0x2D, start[10] == 0x20, start[13] == 0x3A, start[16] == 0x3A else {
@@ -215,7 +206,9 @@ struct ByteCursor {
         }
         position += end
         let offset = readZoneOffset() ?? 0
-        return (year, month, day, hour, minute, second, microsecond, offset)
+        return Timestamp(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            microsecond: microsecond, offsetSeconds: offset)
     }
 
     /// Skips one or more spaces; `false` when there is none.

@@ -24,17 +24,3 @@ public struct NSLogFormat: LogFormat {
                 messageStart: bracket.messageStart))
     }
 }
-
-extension NSLogFormat {
-    /// Where a record line's process name and message lie, when its time stamp has the common
-    /// shape (`parsePrefix` would read the line as a record with the same ranges): found without
-    /// decoding the time, pid and thread, which only records that are events need. `nil` for every
-    /// other line (a rarer time shape, a continuation, a malformed prefix): `parsePrefix` reads it.
-    static func recordShape(_ line: UnsafeRawBufferPointer) -> (process: Range<Int>, messageStart: Int)? {
-        var cursor = ByteCursor(line)
-        guard cursor.skipCommonTimestamp(), cursor.skip(0x20), let bracket = cursor.findProcessBracket() else {
-            return nil
-        }
-        return (cursor.position..<bracket.open, bracket.messageStart)
-    }
-}

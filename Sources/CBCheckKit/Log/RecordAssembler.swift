@@ -107,7 +107,7 @@ public final class RecordAssembler {
                     shaped, line, info.number, isUndecoded: true, staysReadable: info.staysReadableUntilNextLine)
                 return
             }
-            if let first = line.first, first == 0x20 || first == 0x09 {
+            if let first = line.first, first == 0x20 || first == 0x09 || LogFormats.isSurelyContinuation(line) {
                 continueRecord(line, info.number)
                 return
             }

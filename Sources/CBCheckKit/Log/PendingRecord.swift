@@ -14,7 +14,8 @@ struct PendingRecord {
     private(set) var candidates = CandidateSet()
     private var message: [UInt8] = []
     private var hasContinuation = false
-    private var messageStart = 0
+    /// Where the message starts in the first line.
+    private(set) var messageStart = 0
 
     init() {
         ownedFirstLine.reserveCapacity(4096)

@@ -28,9 +28,13 @@ public final class RecordAssembler {
     private var record = PendingRecord()
     /// Where formats that decode their fields (JSON) write them, reused for every line.
     private var scratch: [UInt8] = []
-    private var prefix: RecordPrefix?
-    /// `prefix` holds only the process and message start (NSLog's fast path): `flush` reads the
-    /// time, pid and thread from the first line once the record proves to be an event.
+    /// A record is being assembled (its lines are in `record`).
+    private var hasRecord = false
+    /// The current record's prefix, unless `prefixIsUndecoded`. Not an optional: the chatter
+    /// records of NSLog's fast path never write or clear it (it is a hundred bytes and more).
+    private var prefix = RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: 0)
+    /// The current record came by NSLog's fast path: only where its message starts is known, and
+    /// `flush` reads the time, pid and thread from the first line once the record proves to be an event.
     private var prefixIsUndecoded = false
     /// The file is NSLog: a record line of the common shape skips the generic parse. A flag, as
     /// calling the format through its existential copies it on every line.
@@ -101,10 +105,10 @@ public final class RecordAssembler {
     private func read(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
         if isNSLog {
             if let shape = NSLogFormat.recordShape(line) {
-                let shaped = RecordPrefix(
-                    time: nil, process: shape.process, pid: nil, thread: nil, messageStart: shape.messageStart)
-                start(
-                    shaped, line, info.number, isUndecoded: true, staysReadable: info.staysReadableUntilNextLine)
+                let isStarted = begin(
+                    line, process: shape.process, messageStart: shape.messageStart, info.number,
+                    staysReadable: info.staysReadableUntilNextLine)
+                if isStarted != nil { prefixIsUndecoded = true }
                 return
             }
             if let first = line.first, first == 0x20 || first == 0x09 || LogFormats.isSurelyContinuation(line) {
@@ -166,7 +170,7 @@ public final class RecordAssembler {
             stats.continuations += 1
             return
         }
-        guard prefix != nil else {
+        guard hasRecord else {
             unparseable(line, number, "no record prefix, and no record before it to continue")
             return
         }
@@ -246,34 +250,46 @@ public final class RecordAssembler {
     }
 
     /// Starts a record whose prefix was read from `source` (the line, or the decoded fields);
-    /// `isUndecoded`: only its process and message start are read (`prefixIsUndecoded`);
     /// `staysReadable`: `source` need not be copied (`PendingRecord`).
     private func start(
-        _ parsed: RecordPrefix, _ source: UnsafeRawBufferPointer, _ number: Int, isUndecoded: Bool = false,
-        staysReadable: Bool = false
+        _ parsed: RecordPrefix, _ source: UnsafeRawBufferPointer, _ number: Int, staysReadable: Bool = false
     ) {
-        flush()
-        if let processName, !parsed.process.isEmpty, !source[parsed.process].elementsEqual(processName) {
-            isSkippingRecord = true
-            if recordOwnsLine { stats.excluded += 1 }
-            return
-        }
-        isSkippingRecord = false
-        var parsed = parsed
-        parsed.messageStart = AppLoggerStamp.messageStart(in: source, from: parsed.messageStart)
+        guard
+            let messageStart = begin(
+                source, process: parsed.process, messageStart: parsed.messageStart, number,
+                staysReadable: staysReadable)
+        else { return }
         prefix = parsed
-        prefixIsUndecoded = isUndecoded
-        recordLine = number
-        record.start(
-            source, messageStart: parsed.messageStart, staysReadable: staysReadable, scanner: recognizer.scanner)
+        prefix.messageStart = messageStart
+        prefixIsUndecoded = false
     }
 
-    /// The fast path's `shaped` prefix with the time, pid and thread NSLog reads from the first line.
-    private func decoded(_ shaped: RecordPrefix) -> RecordPrefix {
-        guard case .record(var full) = record.withFirstLine(NSLogFormat().parsePrefix) else {
-            return shaped
+    /// Ends the record before and begins one from `source`, unless `--process` excludes it.
+    /// - Returns: where its message starts (past an app logger's stamp), `nil` when excluded.
+    private func begin(
+        _ source: UnsafeRawBufferPointer, process: Range<Int>, messageStart: Int, _ number: Int, staysReadable: Bool
+    ) -> Int? {
+        flush()
+        if let processName, !process.isEmpty, !source[process].elementsEqual(processName) {
+            isSkippingRecord = true
+            if recordOwnsLine { stats.excluded += 1 }
+            return nil
         }
-        full.messageStart = shaped.messageStart
+        isSkippingRecord = false
+        let messageStart = AppLoggerStamp.messageStart(in: source, from: messageStart)
+        hasRecord = true
+        recordLine = number
+        record.start(source, messageStart: messageStart, staysReadable: staysReadable, scanner: recognizer.scanner)
+        return messageStart
+    }
+
+    /// The prefix of a record of the fast path, read from its first line now that it is an event.
+    private func decodedPrefix() -> RecordPrefix {
+        guard case .record(var full) = record.withFirstLine(NSLogFormat().parsePrefix) else {
+            // Cannot happen (`recordShape` takes only lines `parsePrefix` reads): an event without fields.
+            return RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: record.messageStart)
+        }
+        full.messageStart = record.messageStart
         return full
     }
 
@@ -284,8 +300,8 @@ public final class RecordAssembler {
     }
 
     private func flush() {
-        guard let pending = prefix else { return }
-        self.prefix = nil
+        guard hasRecord else { return }
+        hasRecord = false
         let countsLine = recordOwnsLine ? 1 : 0
         let found = record.candidates
         if found.isEmpty {
@@ -297,7 +313,7 @@ public final class RecordAssembler {
             stats.chatter += countsLine
             return
         }
-        let prefix = prefixIsUndecoded ? decoded(pending) : pending
+        let prefix = prefixIsUndecoded ? decodedPrefix() : prefix
         let (process, thread) = record.withFirstLine { bytes in
             (
                 prefix.process.isEmpty

@@ -283,16 +283,6 @@ public final class RecordAssembler {
         return messageStart
     }
 
-    /// The prefix of a record of the fast path, read from its first line now that it is an event.
-    private func decodedPrefix() -> RecordPrefix {
-        guard case .record(var full) = record.withFirstLine(NSLogFormat().parsePrefix) else {
-            // Cannot happen (`recordShape` takes only lines `parsePrefix` reads): an event without fields.
-            return RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: record.messageStart)
-        }
-        full.messageStart = record.messageStart
-        return full
-    }
-
     private func unparseable(_ line: UnsafeRawBufferPointer, _ number: Int, _ reason: String) {
         stats.unparseable += 1
         if stats.unparseableExamples.count < 5 { stats.unparseableExamples.append((number, reason)) }
@@ -313,40 +303,7 @@ public final class RecordAssembler {
             stats.chatter += countsLine
             return
         }
-        let prefix = prefixIsUndecoded ? decodedPrefix() : prefix
-        let (process, thread) = record.withFirstLine { bytes in
-            (
-                prefix.process.isEmpty
-                    ? nil : DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[prefix.process])),
-                prefix.threadNumber.map { String($0) }
-                    ?? prefix.thread.map { DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
-            )
-        }
-        let text = record.withMessage { bytes in
-            DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x0A) ?? bytes.count)]))
-        }
-        let isDaemon = process.map(SystemProcesses.isDaemon) ?? false
-        if isDaemon {
-            stats.excluded += countsLine
-            // A daemon's CFNetwork task lines may be the app's own task seen from nsurlsessiond: the
-            // trace builder joins them to the app's run by the task's UUID, or drops them.
-            guard recognized.allSatisfy({ $0.0.isSystemKind }) else { return }
-        } else {
-            stats.events += countsLine
-        }
-        let knownProcess = process.flatMap { AttributeValue.isRedaction($0) ? nil : $0 }
-        for (kind, _, _) in recognized where !isDaemon {
-            stats.eventsByKind[kind.name, default: 0] += 1
-            if prefix.time != nil { stats.eventsWithTime += 1 }
-            if thread != nil { stats.eventsWithThread += 1 }
-        }
-        for (kind, attributes, phrasing) in recognized {
-            sink(
-                Event(
-                    kind: kind, values: attributes, line: recordLine,
-                    column: prefix.isDecoded ? 1 : prefix.messageStart + 1,
-                    time: prefix.time, process: knownProcess, pid: prefix.pid, thread: thread, text: text,
-                    phrasing: phrasing))
-        }
+        let prefix = prefixIsUndecoded ? record.nslogPrefix() : prefix
+        record.emit(recognized, prefix: prefix, line: recordLine, countsLine: countsLine, stats: &stats, to: sink)
     }
 }

@@ -128,7 +128,7 @@ struct ByteCursor {
         if line[index] == 0x3A {
             let threadStart = index + 1
             index = threadStart
-            while index < count, Self.isThreadByte(line[index]) { index += 1 }
+            while index < count, Self.isHexDigit(line[index]) || line[index] == 0x78 { index += 1 }
             guard index > threadStart else { return nil }
             thread = threadStart..<index
         }
@@ -137,14 +137,6 @@ struct ByteCursor {
         if index == count { return (open, pid, thread, index) }
         guard line[index] == 0x20 else { return nil }
         return (open, pid, thread, index + 1)
-    }
-
-    /// A hex digit or the `x` of `0x`, what NSLog's thread numbers are written with: one test of
-    /// a bit in a mask of the bytes from `0` on (a thread byte of every NSLog line comes here).
-    static func isThreadByte(_ byte: UInt8) -> Bool {
-        let offset = byte &- 0x30
-        let digitsAndLetters: UInt64 = 0x3FF | 0x3F << 17 | 0x3F << 49  // 0-9, A-F, a-f
-        return offset < 64 ? digitsAndLetters &>> UInt64(offset) & 1 != 0 : byte == 0x78
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {

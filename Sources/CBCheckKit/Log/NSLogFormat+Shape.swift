@@ -13,9 +13,9 @@ extension NSLogFormat {
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         guard let clockEnd = commonClockEnd(bytes, count) else { return nil }
         let processStart = clockEnd + 1
-        var open = processStart
-        while open < count, bytes[open] != 0x5B { open += 1 }
-        guard open < count, let bracket = ByteCursor(line).readBracket(at: open) else { return nil }
+        guard let open = firstBracket(bytes, from: processStart, count),
+            let bracket = ByteCursor(line).readBracket(at: open)
+        else { return nil }
         return (processStart..<open, bracket.messageStart)
     }
 
@@ -47,6 +47,25 @@ extension NSLogFormat {
         var end = 21
         while end < count, bytes[end] &- 0x30 < 10 { end += 1 }
         return end < count && bytes[end] == 0x20 ? end : nil
+    }
+
+    /// The offset of the first `[` at or after `start`, eight bytes at a time (a process name is
+    /// one or two words): a word's first zero byte after XOR with `[[[[[[[[` is found exactly by
+    /// the lowest bit of `(x - 0x01…) & ~x & 0x80…` (borrows only run upwards).
+    private static func firstBracket(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
+        let raw = UnsafeRawPointer(bytes)
+        var offset = start
+        while offset + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0x5B5B_5B5B_5B5B_5B5B
+            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if zeros != 0 { return offset + zeros.trailingZeroBitCount / 8 }
+            offset += 8
+        }
+        while offset < count {
+            if bytes[offset] == 0x5B { return offset }
+            offset += 1
+        }
+        return nil
     }
 
     /// Whether `word`'s bytes under `digitMask` are ASCII digits and its others are `separators`.

@@ -225,4 +225,20 @@ import Testing
         }
         #expect(checked == 44)
     }
+
+    /// Lone carriage returns are counted per line whatever the chunks: one search of the buffer
+    /// answers for the lines before the return it finds.
+    @Test func linesWithALoneCarriageReturnAreCountedAcrossChunks() throws {
+        let text = "a\rb\nplain\nx\r\ny\r\r\n\rz\nlong line without one\nend\r"
+        let expected = 3  // "a\rb", "y\r" (one of its two is the terminator's), "\rz"; "end\r" loses its last
+        for chunkSize in [1, 3, 4, 8, 1 << 20] {
+            let path = try TestSupport.temporaryFile(Data(text.utf8))
+            let descriptor = open(path, O_RDONLY)
+            try #require(descriptor >= 0)
+            defer { close(descriptor) }
+            let summary = try reader(chunkSize: chunkSize).forEachLine(in: descriptor, path: path) { _, _ in }
+            #expect(summary.linesWithLoneCarriageReturn == expected, "chunks of \(chunkSize)")
+            #expect(summary.lines == 7)
+        }
+    }
 }

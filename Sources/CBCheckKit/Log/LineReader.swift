@@ -92,13 +92,19 @@ public struct LineReader {
         }
         var skippingRestOfLongLine = false
         var sawBytesOfSkippedLine = false
+        /// The first carriage return in `buffer` at or after the last line's start (`filled` when
+        /// there is none), -1 when not looked for since `buffer` last changed: one search answers
+        /// for all the lines before it.
+        var nextCarriageReturn = -1
         /// Delivers `start..<end` as the next line, cut to `maximumLineLength` if longer.
         func deliver(_ start: Int, _ end: Int) throws {
             summary.lines += 1
             var line = Self.line(buffer, start, end)
-            if line.count > 0, memchr(line.baseAddress!, 0x0D, line.count) != nil {
-                summary.linesWithLoneCarriageReturn += 1
+            if nextCarriageReturn < start {
+                let found = memchr(buffer.baseAddress! + start, 0x0D, filled - start)
+                nextCarriageReturn = found.map { buffer.baseAddress!.distance(to: $0) } ?? filled
             }
+            if nextCarriageReturn < start + line.count { summary.linesWithLoneCarriageReturn += 1 }
             let wasTruncated = line.count > maximumLineLength
             if wasTruncated { line = UnsafeRawBufferPointer(rebasing: line[0..<maximumLineLength]) }
             try body(
@@ -109,6 +115,7 @@ public struct LineReader {
             var start = 0
             var searchFrom = scanned
             var deliveredFromBuffer = false
+            nextCarriageReturn = -1
             while searchFrom < filled,
                 let found = memchr(buffer.baseAddress! + searchFrom, 0x0A, filled - searchFrom)
             {
@@ -145,6 +152,7 @@ public struct LineReader {
             if filled == buffer.count {
                 // A partial line fills the buffer: cut it once it is past the limit, else grow.
                 if filled > maximumLineLength {
+                    nextCarriageReturn = -1
                     try deliver(0, filled)
                     swap(&buffer, &spare)  // the cut line stays readable while the rest is skipped
                     skippingRestOfLongLine = true
@@ -166,6 +174,7 @@ public struct LineReader {
             if count == 0 { break }
             filled += count
         }
+        nextCarriageReturn = -1
         if filled > 0 { try deliver(0, filled) }
         summary.missingFinalNewline = filled > 0 || sawBytesOfSkippedLine
         return summary

@@ -14,9 +14,10 @@ extension NSLogFormat {
         guard let clockEnd = commonClockEnd(bytes, count) else { return nil }
         let processStart = clockEnd + 1
         guard let open = firstBracket(bytes, from: processStart, count),
-            let bracket = ByteCursor(line).readBracket(at: open)
+            let messageStart = decimalBracketEnd(bytes, open: open, count)
+                ?? ByteCursor(line).readBracket(at: open)?.messageStart
         else { return nil }
-        return (processStart..<open, bracket.messageStart)
+        return (processStart..<open, messageStart)
     }
 
     /// The offset of the space after `YYYY-MM-DD HH:MM:SS[.fraction]` with every field in the
@@ -66,6 +67,35 @@ extension NSLogFormat {
             offset += 1
         }
         return nil
+    }
+
+    /// Where the message starts after `[pid:thread]` at `open` when both are decimal (NSLog's
+    /// own shape), read a word at a time; `nil` for any other bracket, which `readBracket` reads
+    /// (a hex thread, no thread) or refuses exactly as it would have.
+    private static func decimalBracketEnd(_ bytes: UnsafePointer<UInt8>, open: Int, _ count: Int) -> Int? {
+        let pidEnd = digitRunEnd(bytes, from: open + 1, count)
+        guard pidEnd > open + 1, pidEnd - open - 1 <= 18, pidEnd < count, bytes[pidEnd] == 0x3A else { return nil }
+        let threadEnd = digitRunEnd(bytes, from: pidEnd + 1, count)
+        guard threadEnd > pidEnd + 1, threadEnd < count, bytes[threadEnd] == 0x5D else { return nil }
+        let end = threadEnd + 1
+        if end == count { return end }
+        return bytes[end] == 0x20 ? end + 1 : nil
+    }
+
+    /// The offset of the first byte at or after `start` that is no ASCII digit (`count` if none).
+    /// A byte `b` is a digit when `t = b ^ 0x30` is below 10: `(t & 0x7F) + 0x76` sets the high
+    /// bit of every other `t` below 0x80 without carrying into the next byte, `| t` of the rest.
+    private static func digitRunEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
+        let raw = UnsafeRawPointer(bytes)
+        var offset = start
+        while offset + 8 <= count {
+            let folded = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0x3030_3030_3030_3030
+            let others = ((folded & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | folded) & 0x8080_8080_8080_8080
+            if others != 0 { return offset + others.trailingZeroBitCount / 8 }
+            offset += 8
+        }
+        while offset < count, bytes[offset] &- 0x30 < 10 { offset += 1 }
+        return offset
     }
 
     /// Whether `word`'s bytes under `digitMask` are ASCII digits and its others are `separators`.

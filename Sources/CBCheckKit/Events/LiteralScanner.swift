@@ -21,7 +21,7 @@ public struct LiteralScanner {
     private struct Literal {
         var bytes: [UInt8]
         var caseless: Bool
-        var patterns: [Int]
+        var patterns: CandidateSet
     }
 
     /// Patterns to run on every message whatever it contains.
@@ -50,10 +50,12 @@ public struct LiteralScanner {
             for bytes in alternatives {
                 let key = "\(pattern.caseless ? "i" : "c")\(String(decoding: bytes, as: UTF8.self))"
                 if let existing = byText[key] {
-                    literals[existing].patterns.append(index)
+                    literals[existing].patterns.insert(index)
                 } else {
                     byText[key] = literals.count
-                    literals.append(Literal(bytes: bytes, caseless: pattern.caseless, patterns: [index]))
+                    var only = CandidateSet()
+                    only.insert(index)
+                    literals.append(Literal(bytes: bytes, caseless: pattern.caseless, patterns: only))
                 }
             }
         }
@@ -113,10 +115,9 @@ public struct LiteralScanner {
     static func containsIgnoringCase(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         if needle.isEmpty { return true }
-        for start in 0...(haystack.count - needle.count) where equalIgnoringCase(haystack, start, needle) {
-            return true
+        return needle.withUnsafeBytes { needle in
+            (0...(haystack.count - needle.count)).contains { equalIgnoringCase(haystack.baseAddress! + $0, needle) }
         }
-        return false
     }
 
     // MARK: - Private
@@ -130,19 +131,24 @@ public struct LiteralScanner {
     @inline(never)
     private func verify(at position: Int, in line: UnsafeRawBufferPointer, into found: inout CandidateSet) {
         windows.forEachPlace(of: Self.window(line.baseAddress!, position)) { place in
-            let literal = literals[place.literal]
-            let start = position - place.offset
-            guard start >= 0, start + literal.bytes.count <= line.count else { return }
-            let equal =
-                literal.caseless
-                ? Self.equalIgnoringCase(line, start, literal.bytes)
-                : literal.bytes.withUnsafeBytes { memcmp(line.baseAddress! + start, $0.baseAddress!, $0.count) == 0 }
-            if equal { for pattern in literal.patterns { found.insert(pattern) } }
+            literals.withUnsafeBufferPointer { literals in
+                let literal = literals[place.literal]
+                let start = position - place.offset
+                guard start >= 0, start + literal.bytes.count <= line.count else { return }
+                let equal = literal.bytes.withUnsafeBytes { bytes in
+                    literal.caseless
+                        ? Self.equalIgnoringCase(line.baseAddress! + start, bytes)
+                        : memcmp(line.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
+                }
+                if equal { found.formUnion(literal.patterns) }
+            }
         }
     }
 
-    private static func equalIgnoringCase(_ haystack: UnsafeRawBufferPointer, _ start: Int, _ needle: [UInt8]) -> Bool {
-        for (offset, byte) in needle.enumerated() where lower(haystack[start + offset]) != lower(byte) {
+    /// Whether the `needle.count` bytes at `start` are `needle`, ignoring ASCII case.
+    private static func equalIgnoringCase(_ start: UnsafeRawPointer, _ needle: UnsafeRawBufferPointer) -> Bool {
+        for offset in 0..<needle.count
+        where lower(start.load(fromByteOffset: offset, as: UInt8.self)) != lower(needle[offset]) {
             return false
         }
         return true

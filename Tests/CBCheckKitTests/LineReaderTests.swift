@@ -201,4 +201,44 @@ import Testing
         }
         #expect(seen == [1, 2])
     }
+
+    /// The promise `PendingRecord` relies on to borrow a first line: the line before stays where it
+    /// was, unchanged, while the next is delivered, across refills, a growing buffer and a cut line.
+    @Test func theLineBeforeStaysReadableWhileTheNextIsDelivered() throws {
+        let text =
+            (1...40).map { "line \($0) " + String(repeating: "x", count: $0 % 7) }.joined(separator: "\n")
+            + "\n" + String(repeating: "g", count: 40) + "\nafter grown\n" + String(repeating: "c", count: 90)
+            + "\nafter cut\nlast"
+        let path = try TestSupport.temporaryFile(Data(text.utf8))
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var previous: (bytes: UnsafeRawBufferPointer, copy: [UInt8])?
+        var checked = 0
+        try reader(chunkSize: 8, maximumLineLength: 64).forEachLine(in: descriptor, path: path) { line, info in
+            #expect(info.staysReadableUntilNextLine)
+            if let previous {
+                #expect(Array(previous.bytes) == previous.copy, "line \(info.number - 1) changed")
+                checked += 1
+            }
+            previous = (line, Array(line))
+        }
+        #expect(checked == 44)
+    }
+
+    /// Lone carriage returns are counted per line whatever the chunks: one search of the buffer
+    /// answers for the lines before the return it finds.
+    @Test func linesWithALoneCarriageReturnAreCountedAcrossChunks() throws {
+        let text = "a\rb\nplain\nx\r\ny\r\r\n\rz\nlong line without one\nend\r"
+        let expected = 3  // "a\rb", "y\r" (one of its two is the terminator's), "\rz"; "end\r" loses its last
+        for chunkSize in [1, 3, 4, 8, 1 << 20] {
+            let path = try TestSupport.temporaryFile(Data(text.utf8))
+            let descriptor = open(path, O_RDONLY)
+            try #require(descriptor >= 0)
+            defer { close(descriptor) }
+            let summary = try reader(chunkSize: chunkSize).forEachLine(in: descriptor, path: path) { _, _ in }
+            #expect(summary.linesWithLoneCarriageReturn == expected, "chunks of \(chunkSize)")
+            #expect(summary.lines == 7)
+        }
+    }
 }

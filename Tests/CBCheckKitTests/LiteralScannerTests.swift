@@ -92,4 +92,23 @@ import Testing
         #expect(candidates(scanner, "task.cancel()") == [0])
         #expect(candidates(scanner, "cancel task").isEmpty)
     }
+
+    /// Windows whose hashes share a slot are found past each other; an absent one finds nothing.
+    @Test func theWindowIndexFindsEveryWindowsPlacesAndNoneForOthers() {
+        // 40 windows in a 128-slot table: linear probing must step over occupied slots.
+        var windows: [UInt32: [WindowIndex.Place]] = [:]
+        for number in 0..<40 {
+            let window = UInt32(0x2020_2020) | UInt32(number) << 8
+            windows[window] = (0...(number % 3)).map { WindowIndex.Place(literal: number, offset: $0) }
+        }
+        let index = WindowIndex(windows)
+        for (window, places) in windows {
+            var found: [Int] = []
+            index.forEachPlace(of: window) { found.append($0.literal * 10 + $0.offset) }
+            #expect(found == places.map { $0.literal * 10 + $0.offset }, "\(window)")
+        }
+        var none = 0
+        index.forEachPlace(of: 0x2020_2021) { _ in none += 1 }
+        #expect(none == 0)
+    }
 }

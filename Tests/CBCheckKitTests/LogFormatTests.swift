@@ -156,4 +156,25 @@ import Testing
         let stats = try TestSupport.run([log, "--stats", "--process", "Downloader"])
         #expect(stats.stderr.contains("  excluded              2"))
     }
+
+    /// The assembler's shortcut for the ends of dumps must never hide a record or a header: every
+    /// format reads these lines as continuations, and the lines it does not take go the long way.
+    @Test func aLineSurelyContinuingIsNoFormatsRecordOrBrokenPrefix() {
+        let surely = ["}", "})", "]", ") 2026-03-14 09:26:53.599 App[4101:1200001] msg", "} Dec 31 23:59:58 App[1]"]
+        let notSure = [
+            "}\t09:26:53.599\tApp\tmsg", "{\"a\": 1}", "[info][tid:main] msg", "-----", "Timestamp: x", "x }", "",
+        ]
+        var scratch: [UInt8] = []
+        for line in surely {
+            Array(line.utf8).withUnsafeBytes { bytes in
+                #expect(LogFormats.isSurelyContinuation(bytes), "\(line)")
+                #expect(LogFormats.reading(bytes, except: nil, scratch: &scratch) == nil, "\(line)")
+                #expect(LogFormats.brokenPrefix(bytes, scratch: &scratch) == nil, "\(line)")
+                #expect(!LogHeader.isHeader(bytes), "\(line)")
+            }
+        }
+        for line in notSure {
+            #expect(!Array(line.utf8).withUnsafeBytes(LogFormats.isSurelyContinuation), "\(line)")
+        }
+    }
 }

@@ -169,6 +169,54 @@ import Testing
         #expect(early.seconds(until: late) == 30.25)
         #expect(late.seconds(until: early) == -30.25)
     }
+
+    /// The fast path's shape check must find what `parsePrefix` finds, or leave the line to it:
+    /// it takes the common shape (no zone, the process bracket at the first `[`) and nothing else.
+    @Test func theRecordShapeAgreesWithTheFullParseOrLeavesTheLineToIt() {
+        let lines: [(line: String, isCommon: Bool)] = [
+            ("2026-03-14 09:26:53.599 App[4101:1200001] msg", true),
+            ("2026-03-14 09:26:53 My App[4101:1a2bx] ", true),
+            ("2026-12-31 23:59:60.123456789 App[4101]", true),
+            ("2026-03-14 09:26:53.599  App[4101:1200001] two spaces: a process name starting with one", true),
+            ("2026-03-14 09:26:53 ABCDEFGH[1:2] the [ right after one word of process name", true),
+            ("2026-03-14 09:26:53 A Rather Long Process Name[4101:1a] m", true),
+            ("2026-03-14 09:26:53 Appx[1]", true),
+            ("2026-03-14 09:26:53 App[123456789012345678:123456789012345] pid and thread over words", true),
+            ("2026-03-14 09:26:53 App[4101:0x1b2c3] a hex thread, read the long way", true),
+            ("2026-03-14 09:26:53 App[1234567890123456789:1] a pid of 19 digits", false),
+            ("2026-03-14 09:26:53 App[4101:] no thread after the colon", false),
+            ("2026-03-14 09:26:53 App[4101:12\u{00B2}] a superscript two", false),
+            ("2026-03-14 09:26:53.599000+0800 App[4101:1200001] a zone: the full parse", false),
+            ("2026-03-14 09:26:53Z App[4101] Zulu", false),
+            ("2026-03-14 09:26:53 App [x] App[4101:1a2b] a [ before the bracket", false),
+            ("2026-03-14 09:26:53:599 App[4101:1200001] lumberjack milliseconds", false),
+            ("2026-3-14 09:26:53.599 App[4101:1200001] short month", false),
+            ("2026-00-14 09:26:53.599 App[4101:1200001] month 0", false),
+            ("2026-13-14 09:26:53.599 App[4101:1200001] month 13", false),
+            ("2026-03-32 09:26:53.599 App[4101:1200001] day 32", false),
+            ("2026-03-14 24:00:00.000 App[4101:1200001] hour 24", false),
+            ("2026-03-14 09:60:00.000 App[4101:1200001] minute 60", false),
+            ("2026-03-14 09:26:61.000 App[4101:1200001] second 61", false),
+            ("2026-0:-14 09:26:53.599 App[4101:1200001] a colon where a digit belongs", false),
+            ("2026-03-14 09:2/:53.599 App[4101:1200001] a slash where a digit belongs", false),
+            ("2026-03-14 09:26:53. App[4101:1200001] a point without a fraction", false),
+            ("2026-03-14 09:26:53.599 App msg without a bracket", false),
+            ("2026-03-14 09:26:53.599 App[4101:1200001]msg", false),
+            ("2026-03-14 09:26:53.599 App[4101:XYZ] a thread of other letters", false),
+            ("    continuation 2026-03-14 09:26:53.599 App[4101:1200001]", false),
+            ("2026-03-14", false),
+        ]
+        for (line, isCommon) in lines {
+            let bytes = Array(line.utf8)
+            let shape = bytes.withUnsafeBytes(NSLogFormat.recordShape)
+            #expect((shape != nil) == isCommon, "\(line)")
+            if let shape {
+                let full = bytes.withUnsafeBytes { NSLogFormat().parsePrefix($0) }.recordPrefix
+                #expect(shape.process == full?.process, "\(line)")
+                #expect(shape.messageStart == full?.messageStart, "\(line)")
+            }
+        }
+    }
 }
 
 extension PrefixParse {
@@ -176,4 +224,5 @@ extension PrefixParse {
         if case .record(let prefix) = self { return prefix }
         return nil
     }
+
 }

@@ -8,7 +8,8 @@
 /// prefilter that keeps the regexes off the ~95% of lines that are chatter.
 ///
 /// The scan reads one 4-byte window (folded to lower case) every `stride` bytes, stride =
-/// shortest literal − 3, tests it against a 64 Kbit filter, and only on a hit looks the window up
+/// shortest literal − 3, tests it against a 256 Kbit filter (32 KB: big enough that
+/// ordinary text hits it about once in 200 windows), and only on a hit looks the window up
 /// and verifies the literals indexed by it. Each literal is indexed by `stride` consecutive
 /// windows of its own, so wherever it lies in a line exactly one of them is read; of its possible
 /// runs the one with the least common bytes is taken (`ByteCommonness`), which keeps words such
@@ -20,7 +21,7 @@ public struct LiteralScanner {
     private struct Literal {
         var bytes: [UInt8]
         var caseless: Bool
-        var patterns: [Int]
+        var patterns: CandidateSet
     }
 
     /// Patterns to run on every message whatever it contains.
@@ -28,9 +29,9 @@ public struct LiteralScanner {
     /// Bytes between two window reads.
     public private(set) var stride = 1
     private var literals: [Literal] = []
-    /// Folded window → (literal index, offset of the window in the literal).
-    private var windows: [UInt32: [(literal: Int, offset: Int)]] = [:]
-    private var filter = [UInt64](repeating: 0, count: 1024)
+    /// Folded window → the literals it indexes and its offset in each.
+    private var windows = WindowIndex([:])
+    private var filter = [UInt64](repeating: 0, count: 1 << (WindowIndex.hashBits - 6))
 
     /// - Parameters:
     ///   - patterns: the event map's entry patterns in recognition order; a pattern's index here
@@ -49,40 +50,62 @@ public struct LiteralScanner {
             for bytes in alternatives {
                 let key = "\(pattern.caseless ? "i" : "c")\(String(decoding: bytes, as: UTF8.self))"
                 if let existing = byText[key] {
-                    literals[existing].patterns.append(index)
+                    literals[existing].patterns.insert(index)
                 } else {
                     byText[key] = literals.count
-                    literals.append(Literal(bytes: bytes, caseless: pattern.caseless, patterns: [index]))
+                    var only = CandidateSet()
+                    only.insert(index)
+                    literals.append(Literal(bytes: bytes, caseless: pattern.caseless, patterns: only))
                 }
             }
         }
         let shortest = literals.map(\.bytes.count).min() ?? Self.windowLength
         stride = max(1, min(16, shortest - Self.windowLength + 1))
+        var places: [UInt32: [WindowIndex.Place]] = [:]
         for (index, literal) in literals.enumerated() {
             for offset in Self.indexedOffsets(of: literal.bytes, stride: stride) {
                 let window = Self.foldedWindow(literal.bytes, offset)
-                windows[window, default: []].append((index, offset))
-                let slot = Self.slot(window)
+                places[window, default: []].append(WindowIndex.Place(literal: index, offset: offset))
+                let slot = WindowIndex.hash(window)
                 filter[slot >> 6] |= 1 << UInt64(slot & 63)
             }
         }
+        windows = WindowIndex(places)
     }
 
     /// The patterns whose literals occur in `line` (plus those always run).
+    ///
+    /// Four windows are read and tested per round; only a round in which one of them hits the
+    /// filter looks at them one by one (`verify`, kept out of line so the loop keeps its few
+    /// registers): a round of chatter costs a few instructions per window.
     public func candidates(in line: UnsafeRawBufferPointer) -> CandidateSet {
         var found = alwaysCandidates
-        let count = line.count
-        guard count >= Self.windowLength, let base = line.baseAddress else { return found }
-        let last = count - Self.windowLength
-        var position = 0
-        filter.withUnsafeBufferPointer { bits in
-            while position <= last {
-                let window = base.loadUnaligned(fromByteOffset: position, as: UInt32.self) | 0x2020_2020
-                let slot = Self.slot(window)
-                if bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0 {
-                    verify(window, at: position, in: line, into: &found)
+        guard line.count >= Self.windowLength, let base = line.baseAddress else { return found }
+        let last = line.count &- Self.windowLength
+        let stride = stride
+        filter.withUnsafeBufferPointer { filter in
+            let bits = filter.baseAddress!
+            /// Bit 0 is set when the filter holds the window at `offset`.
+            func probe(_ offset: Int) -> UInt64 {
+                let slot = WindowIndex.hash(Self.window(base, offset))
+                return bits[slot &>> 6] &>> UInt64(truncatingIfNeeded: slot)
+            }
+            var position = 0
+            while position &+ 3 &* stride <= last {
+                let hits =
+                    probe(position) | probe(position &+ stride) | probe(position &+ 2 &* stride)
+                    | probe(position &+ 3 &* stride)
+                if hits & 1 != 0 {
+                    for offset in Swift.stride(from: position, through: position &+ 3 &* stride, by: stride)
+                    where probe(offset) & 1 != 0 {
+                        verify(at: offset, in: line, into: &found)
+                    }
                 }
-                position += stride
+                position &+= 4 &* stride
+            }
+            while position <= last {
+                if probe(position) & 1 != 0 { verify(at: position, in: line, into: &found) }
+                position &+= stride
             }
         }
         return found
@@ -92,32 +115,40 @@ public struct LiteralScanner {
     static func containsIgnoringCase(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         if needle.isEmpty { return true }
-        for start in 0...(haystack.count - needle.count) where equalIgnoringCase(haystack, start, needle) {
-            return true
+        return needle.withUnsafeBytes { needle in
+            (0...(haystack.count - needle.count)).contains { equalIgnoringCase(haystack.baseAddress! + $0, needle) }
         }
-        return false
     }
 
     // MARK: - Private
 
-    private func verify(
-        _ window: UInt32, at position: Int, in line: UnsafeRawBufferPointer, into found: inout CandidateSet
-    ) {
-        guard let places = windows[window] else { return }
-        for (index, offset) in places {
-            let literal = literals[index]
-            let start = position - offset
-            guard start >= 0, start + literal.bytes.count <= line.count else { continue }
-            let equal =
-                literal.caseless
-                ? Self.equalIgnoringCase(line, start, literal.bytes)
-                : literal.bytes.withUnsafeBytes { memcmp(line.baseAddress! + start, $0.baseAddress!, $0.count) == 0 }
-            if equal { for pattern in literal.patterns { found.insert(pattern) } }
+    /// The folded window at `offset` of `base` (`foldedWindow` of a literal is its twin).
+    private static func window(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
+        base.loadUnaligned(fromByteOffset: offset, as: UInt32.self) | 0x2020_2020
+    }
+
+    /// Adds the patterns of the literals indexed by the window at `position` that stand there.
+    @inline(never)
+    private func verify(at position: Int, in line: UnsafeRawBufferPointer, into found: inout CandidateSet) {
+        windows.forEachPlace(of: Self.window(line.baseAddress!, position)) { place in
+            literals.withUnsafeBufferPointer { literals in
+                let literal = literals[place.literal]
+                let start = position - place.offset
+                guard start >= 0, start + literal.bytes.count <= line.count else { return }
+                let equal = literal.bytes.withUnsafeBytes { bytes in
+                    literal.caseless
+                        ? Self.equalIgnoringCase(line.baseAddress! + start, bytes)
+                        : memcmp(line.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
+                }
+                if equal { found.formUnion(literal.patterns) }
+            }
         }
     }
 
-    private static func equalIgnoringCase(_ haystack: UnsafeRawBufferPointer, _ start: Int, _ needle: [UInt8]) -> Bool {
-        for (offset, byte) in needle.enumerated() where lower(haystack[start + offset]) != lower(byte) {
+    /// Whether the `needle.count` bytes at `start` are `needle`, ignoring ASCII case.
+    private static func equalIgnoringCase(_ start: UnsafeRawPointer, _ needle: UnsafeRawBufferPointer) -> Bool {
+        for offset in 0..<needle.count
+        where lower(start.load(fromByteOffset: offset, as: UInt8.self)) != lower(needle[offset]) {
             return false
         }
         return true
@@ -146,10 +177,5 @@ public struct LiteralScanner {
         var value: UInt32 = 0
         for index in (0..<windowLength).reversed() { value = value << 8 | UInt32(bytes[offset + index]) }
         return value | 0x2020_2020
-    }
-
-    /// A multiplicative hash of a window into the 65 536-bit filter.
-    private static func slot(_ window: UInt32) -> Int {
-        Int((window &* 0x9E37_79B1) >> 16)
     }
 }

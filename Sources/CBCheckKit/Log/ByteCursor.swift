@@ -111,7 +111,7 @@ struct ByteCursor {
 
     /// `[pid:thread]` or `[pid]` at `open`, read through a raw pointer (every record line of
     /// NSLog comes here): the loops test bytes without optionals or bounds checks per byte.
-    private func readBracket(at open: Int) -> (open: Int, pid: Int, thread: Range<Int>?, messageStart: Int)? {
+    func readBracket(at open: Int) -> (open: Int, pid: Int, thread: Range<Int>?, messageStart: Int)? {
         guard let base = bytes.baseAddress else { return nil }
         let line = base.assumingMemoryBound(to: UInt8.self)
         let count = bytes.count

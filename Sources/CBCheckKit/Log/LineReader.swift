@@ -11,6 +11,11 @@
 /// `maximumLineLength`): the log's length never matters. A line's terminator (`\n`, or `\r\n`) is
 /// not part of the slice; a final line without a newline is still delivered. A carriage return
 /// not followed by a newline stays in its line (and is counted), so no byte is dropped.
+///
+/// A delivered line stays readable, unchanged and where it is, until `body` has returned for the
+/// line after it: a consumer may keep the pointer instead of copying, and copy only when the next
+/// line says it must (a continuation joining the record). Two buffers take turns for that: the
+/// partial line at the end of one moves to the start of the other.
 public struct LineReader {
     /// What a line's delivery says beyond its bytes.
     public struct LineInfo: Sendable {
@@ -18,6 +23,9 @@ public struct LineReader {
         public var number: Int
         /// The line was longer than `maximumLineLength`; only its first bytes were kept.
         public var wasTruncated: Bool
+        /// The bytes stay readable until the next line has been delivered (the reader's promise;
+        /// `false` for lines held or made by anyone else).
+        public var staysReadableUntilNextLine = false
     }
 
     /// What reading the whole input found, for the notes under `--stats`.
@@ -63,7 +71,12 @@ public struct LineReader {
         _ body: (UnsafeRawBufferPointer, LineInfo) throws -> Void
     ) throws -> Summary {
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize * 2, alignment: 16)
-        defer { buffer.deallocate() }
+        /// The buffer before `buffer`: it holds the last line delivered until one is delivered from `buffer`.
+        var spare = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize * 2, alignment: 16)
+        defer {
+            buffer.deallocate()
+            spare.deallocate()
+        }
         var summary = Summary()
         var filled = 0
         if let inspect {
@@ -79,21 +92,30 @@ public struct LineReader {
         }
         var skippingRestOfLongLine = false
         var sawBytesOfSkippedLine = false
+        /// The first carriage return in `buffer` at or after the last line's start (`filled` when
+        /// there is none), -1 when not looked for since `buffer` last changed: one search answers
+        /// for all the lines before it.
+        var nextCarriageReturn = -1
         /// Delivers `start..<end` as the next line, cut to `maximumLineLength` if longer.
         func deliver(_ start: Int, _ end: Int) throws {
             summary.lines += 1
             var line = Self.line(buffer, start, end)
-            if line.count > 0, memchr(line.baseAddress!, 0x0D, line.count) != nil {
-                summary.linesWithLoneCarriageReturn += 1
+            if nextCarriageReturn < start {
+                let found = memchr(buffer.baseAddress! + start, 0x0D, filled - start)
+                nextCarriageReturn = found.map { buffer.baseAddress!.distance(to: $0) } ?? filled
             }
+            if nextCarriageReturn < start + line.count { summary.linesWithLoneCarriageReturn += 1 }
             let wasTruncated = line.count > maximumLineLength
             if wasTruncated { line = UnsafeRawBufferPointer(rebasing: line[0..<maximumLineLength]) }
-            try body(line, LineInfo(number: summary.lines, wasTruncated: wasTruncated))
+            try body(
+                line, LineInfo(number: summary.lines, wasTruncated: wasTruncated, staysReadableUntilNextLine: true))
         }
         var scanned = 0
         while true {
             var start = 0
             var searchFrom = scanned
+            var deliveredFromBuffer = false
+            nextCarriageReturn = -1
             while searchFrom < filled,
                 let found = memchr(buffer.baseAddress! + searchFrom, 0x0A, filled - searchFrom)
             {
@@ -103,22 +125,36 @@ public struct LineReader {
                     sawBytesOfSkippedLine = false
                 } else {
                     try deliver(start, newline)
+                    deliveredFromBuffer = true
                 }
                 start = newline + 1
                 searchFrom = start
             }
             if skippingRestOfLongLine {
                 filled = 0
-            } else if start > 0 {
+            } else if start > 0, !deliveredFromBuffer {
+                // Only the end of a cut line was skipped: the last line delivered is in `spare`.
                 let remaining = filled - start
                 if remaining > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, remaining) }
+                filled = remaining
+            } else if start > 0 {
+                // The partial line goes to the other buffer: the line just delivered stays put.
+                let remaining = filled - start
+                if spare.count < buffer.count {
+                    spare.deallocate()
+                    spare = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count, alignment: 16)
+                }
+                if remaining > 0 { memcpy(spare.baseAddress!, buffer.baseAddress! + start, remaining) }
+                swap(&buffer, &spare)
                 filled = remaining
             }
             scanned = filled
             if filled == buffer.count {
                 // A partial line fills the buffer: cut it once it is past the limit, else grow.
                 if filled > maximumLineLength {
+                    nextCarriageReturn = -1
                     try deliver(0, filled)
+                    swap(&buffer, &spare)  // the cut line stays readable while the rest is skipped
                     skippingRestOfLongLine = true
                     sawBytesOfSkippedLine = true
                     filled = 0
@@ -138,6 +174,7 @@ public struct LineReader {
             if count == 0 { break }
             filled += count
         }
+        nextCarriageReturn = -1
         if filled > 0 { try deliver(0, filled) }
         summary.missingFinalNewline = filled > 0 || sawBytesOfSkippedLine
         return summary

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Every log format cbcheck reads, listed once. The order is the order of detection: a file's
 /// format is the first one that reads its first record line as a record (compact before NSLog,
 /// which would read `Df Downloader[4101:1b2c3]` as a process named `Df Downloader`). `json` and
@@ -27,6 +33,15 @@ public enum LogFormats {
             if case .record(let prefix) = format.parse(line, scratch: &scratch) { return (format, prefix) }
         }
         return nil
+    }
+
+    /// Whether `line` surely continues a record in every format: it starts with a closing `}`,
+    /// `)` or `]` (the end of a dumped dictionary or array) and holds no tab. Every format's
+    /// record starts with a digit, a letter, `{` or `[`, or is a tab-separated Console.app row,
+    /// and no header starts so: the assembler need not offer such a line to every format.
+    static func isSurelyContinuation(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first, first == 0x7D || first == 0x29 || first == 0x5D else { return false }
+        return memchr(line.baseAddress!, 0x09, line.count) == nil
     }
 
     /// Why some format says `line` starts like its record but breaks off, or `nil`.

@@ -1,38 +1,52 @@
 /// The bytes of the record being assembled and what the literal prefilter found in them.
 ///
-/// The first line is copied (the reader reuses its buffer); the message is read where it lies in
-/// that copy, from `messageStart`, and is copied into a buffer of its own only once a
-/// continuation line joins it: one copy per record line instead of two.
+/// Most records are one line of chatter whose bytes are never read again: the first line is kept
+/// where the line reader left it (`LineInfo.staysReadableUntilNextLine`) while the record has no
+/// candidate, and copied when it has one or a continuation line joins it (which comes while the
+/// line is still readable). The message is read where it lies in the first line, from
+/// `messageStart`, and gets a buffer of its own only once a continuation joins it.
 struct PendingRecord {
-    private(set) var firstLine: [UInt8] = []
+    /// The first line, copied; stale while `borrowedFirstLine` is set.
+    private var ownedFirstLine: [UInt8] = []
+    /// The first line in the reader's buffer, for a record without candidates so far.
+    private var borrowedFirstLine: UnsafeRawBufferPointer?
     /// The patterns the record's lines so far could match.
     private(set) var candidates = CandidateSet()
     private var message: [UInt8] = []
     private var hasContinuation = false
-    private var messageStart = 0
+    /// Where the message starts in the first line.
+    private(set) var messageStart = 0
 
     init() {
-        firstLine.reserveCapacity(4096)
+        ownedFirstLine.reserveCapacity(4096)
         message.reserveCapacity(4096)
     }
 
     /// Begins a record with its first line (the line, or a format's decoded fields).
-    mutating func start(_ source: UnsafeRawBufferPointer, messageStart: Int, scanner: LiteralScanner) {
-        firstLine.removeAll(keepingCapacity: true)
-        firstLine.append(contentsOf: source)
+    /// - Parameter staysReadable: `source` stays readable until the next line is added, so it
+    ///   need not be copied while the record has no candidate.
+    mutating func start(
+        _ source: UnsafeRawBufferPointer, messageStart: Int, staysReadable: Bool, scanner: LiteralScanner
+    ) {
         hasContinuation = false
         self.messageStart = messageStart
         candidates = scanner.candidates(in: UnsafeRawBufferPointer(rebasing: source[messageStart...]))
+        if staysReadable, candidates.isEmpty {
+            borrowedFirstLine = source
+        } else {
+            own(source)
+        }
     }
 
     /// Adds a continuation line to the message; `false` (and nothing added) when the message would
     /// grow past `limit` bytes.
     mutating func join(_ line: UnsafeRawBufferPointer, limit: Int, scanner: LiteralScanner) -> Bool {
-        let length = hasContinuation ? message.count : firstLine.count - messageStart
+        if let borrowed = borrowedFirstLine { own(borrowed) }
+        let length = hasContinuation ? message.count : ownedFirstLine.count - messageStart
         guard length + line.count < limit else { return false }
         if !hasContinuation {
             message.removeAll(keepingCapacity: true)
-            message.append(contentsOf: firstLine[messageStart...])
+            message.append(contentsOf: ownedFirstLine[messageStart...])
             hasContinuation = true
         }
         // A record with no message of its own (an export's `Timestamp: …` line) takes the next line's.
@@ -42,9 +56,24 @@ struct PendingRecord {
         return true
     }
 
+    /// The first line's bytes. Only for a record with candidates, whose first line was copied: a
+    /// borrowed line may be gone once the next line is read.
+    func withFirstLine<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        precondition(borrowedFirstLine == nil, "the first line of a record without candidates is not kept")
+        return ownedFirstLine.withUnsafeBytes(body)
+    }
+
     /// The message bytes so far: the first line's from its message start, then any continuations.
+    /// Like `withFirstLine`, only for a record with candidates.
     func withMessage<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         if hasContinuation { return message.withUnsafeBytes(body) }
-        return firstLine.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[messageStart...])) }
+        return withFirstLine { body(UnsafeRawBufferPointer(rebasing: $0[messageStart...])) }
+    }
+
+    /// Copies the first line into the record's own buffer.
+    private mutating func own(_ source: UnsafeRawBufferPointer) {
+        borrowedFirstLine = nil
+        ownedFirstLine.removeAll(keepingCapacity: true)
+        ownedFirstLine.append(contentsOf: source)
     }
 }

@@ -28,7 +28,17 @@ public final class RecordAssembler {
     private var record = PendingRecord()
     /// Where formats that decode their fields (JSON) write them, reused for every line.
     private var scratch: [UInt8] = []
-    private var prefix: RecordPrefix?
+    /// A record is being assembled (its lines are in `record`).
+    private var hasRecord = false
+    /// The current record's prefix, unless `prefixIsUndecoded`. Not an optional: the chatter
+    /// records of NSLog's fast path never write or clear it (it is a hundred bytes and more).
+    private var prefix = RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: 0)
+    /// The current record came by NSLog's fast path: only where its message starts is known, and
+    /// `flush` reads the time, pid and thread from the first line once the record proves to be an event.
+    private var prefixIsUndecoded = false
+    /// The file is NSLog: a record line of the common shape skips the generic parse. A flag, as
+    /// calling the format through its existential copies it on every line.
+    private var isNSLog = false
     /// The current record belongs to another process than `--process`: its lines are skipped.
     private var isSkippingRecord = false
     /// The line the current record started on (what a warning about matching it points at).
@@ -62,6 +72,7 @@ public final class RecordAssembler {
         self.sink = sink
         stats.format = format?.identifier
         if format is JSONLogFormat { json = JSONArrayReader() }
+        isNSLog = format is NSLogFormat
         scratch.reserveCapacity(4096)
     }
 
@@ -92,6 +103,19 @@ public final class RecordAssembler {
     // MARK: - Private
 
     private func read(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
+        if isNSLog {
+            if let shape = NSLogFormat.recordShape(line) {
+                let isStarted = begin(
+                    line, process: shape.process, messageStart: shape.messageStart, info.number,
+                    staysReadable: info.staysReadableUntilNextLine)
+                if isStarted != nil { prefixIsUndecoded = true }
+                return
+            }
+            if let first = line.first, first == 0x20 || first == 0x09 || LogFormats.isSurelyContinuation(line) {
+                continueRecord(line, info.number)
+                return
+            }
+        }
         if json != nil, readJSON(line, info) { return }
         var parsed = format?.parse(line, scratch: &scratch) ?? .continuation
         if case .record = parsed, !offersEveryLine {
@@ -129,21 +153,10 @@ public final class RecordAssembler {
             if parsed.isDecoded {
                 scratch.withUnsafeBytes { start(parsed, $0, info.number) }
             } else {
-                start(parsed, line, info.number)
+                start(parsed, line, info.number, staysReadable: info.staysReadableUntilNextLine)
             }
         case .continuation:
-            if isSkippingRecord {
-                stats.continuations += 1
-                return
-            }
-            guard prefix != nil else {
-                unparseable(line, info.number, "no record prefix, and no record before it to continue")
-                return
-            }
-            stats.continuations += 1
-            if !record.join(line, limit: Self.maximumRecordBytes, scanner: recognizer.scanner) {
-                stats.continuationsNotMatched += 1
-            }
+            continueRecord(line, info.number)
         case .malformed(let reason):
             flush()
             isSkippingRecord = false
@@ -151,8 +164,25 @@ public final class RecordAssembler {
         }
     }
 
+    /// Adds a line without a prefix to the current record.
+    private func continueRecord(_ line: UnsafeRawBufferPointer, _ number: Int) {
+        if isSkippingRecord {
+            stats.continuations += 1
+            return
+        }
+        guard hasRecord else {
+            unparseable(line, number, "no record prefix, and no record before it to continue")
+            return
+        }
+        stats.continuations += 1
+        if !record.join(line, limit: Self.maximumRecordBytes, scanner: recognizer.scanner) {
+            stats.continuationsNotMatched += 1
+        }
+    }
+
     private func detect(_ detected: any LogFormat, at line: Int) {
         format = detected
+        isNSLog = detected is NSLogFormat
         stats.format = detected.identifier
         stats.formatDetectedAtLine = line
         for held in undetected {
@@ -166,7 +196,9 @@ public final class RecordAssembler {
     /// Keeps a line no format reads until the file's format is known; a window of them with no
     /// record of any format makes the file plain.
     private func hold(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
-        undetected.append((Array(line), info))
+        var copied = info
+        copied.staysReadableUntilNextLine = false
+        undetected.append((Array(line), copied))
         undetectedBytes += line.count
         if undetected.count >= Self.plainDetectionLines || undetectedBytes >= Self.plainDetectionBytes {
             readHeldLinesAsPlain()
@@ -217,20 +249,38 @@ public final class RecordAssembler {
         return true
     }
 
-    /// Starts a record whose prefix was read from `source` (the line, or the decoded fields).
-    private func start(_ parsed: RecordPrefix, _ source: UnsafeRawBufferPointer, _ number: Int) {
+    /// Starts a record whose prefix was read from `source` (the line, or the decoded fields);
+    /// `staysReadable`: `source` need not be copied (`PendingRecord`).
+    private func start(
+        _ parsed: RecordPrefix, _ source: UnsafeRawBufferPointer, _ number: Int, staysReadable: Bool = false
+    ) {
+        guard
+            let messageStart = begin(
+                source, process: parsed.process, messageStart: parsed.messageStart, number,
+                staysReadable: staysReadable)
+        else { return }
+        prefix = parsed
+        prefix.messageStart = messageStart
+        prefixIsUndecoded = false
+    }
+
+    /// Ends the record before and begins one from `source`, unless `--process` excludes it.
+    /// - Returns: where its message starts (past an app logger's stamp), `nil` when excluded.
+    private func begin(
+        _ source: UnsafeRawBufferPointer, process: Range<Int>, messageStart: Int, _ number: Int, staysReadable: Bool
+    ) -> Int? {
         flush()
-        if let processName, !parsed.process.isEmpty, !source[parsed.process].elementsEqual(processName) {
+        if let processName, !process.isEmpty, !source[process].elementsEqual(processName) {
             isSkippingRecord = true
             if recordOwnsLine { stats.excluded += 1 }
-            return
+            return nil
         }
         isSkippingRecord = false
-        var parsed = parsed
-        parsed.messageStart = AppLoggerStamp.messageStart(in: source, from: parsed.messageStart)
-        prefix = parsed
+        let messageStart = AppLoggerStamp.messageStart(in: source, from: messageStart)
+        hasRecord = true
         recordLine = number
-        record.start(source, messageStart: parsed.messageStart, scanner: recognizer.scanner)
+        record.start(source, messageStart: messageStart, staysReadable: staysReadable, scanner: recognizer.scanner)
+        return messageStart
     }
 
     private func unparseable(_ line: UnsafeRawBufferPointer, _ number: Int, _ reason: String) {
@@ -240,8 +290,8 @@ public final class RecordAssembler {
     }
 
     private func flush() {
-        guard let prefix else { return }
-        self.prefix = nil
+        guard hasRecord else { return }
+        hasRecord = false
         let countsLine = recordOwnsLine ? 1 : 0
         let found = record.candidates
         if found.isEmpty {
@@ -253,39 +303,7 @@ public final class RecordAssembler {
             stats.chatter += countsLine
             return
         }
-        let (process, thread) = record.firstLine.withUnsafeBytes { bytes in
-            (
-                prefix.process.isEmpty
-                    ? nil : DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[prefix.process])),
-                prefix.threadNumber.map { String($0) }
-                    ?? prefix.thread.map { DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
-            )
-        }
-        let text = record.withMessage { bytes in
-            DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x0A) ?? bytes.count)]))
-        }
-        let isDaemon = process.map(SystemProcesses.isDaemon) ?? false
-        if isDaemon {
-            stats.excluded += countsLine
-            // A daemon's CFNetwork task lines may be the app's own task seen from nsurlsessiond: the
-            // trace builder joins them to the app's run by the task's UUID, or drops them.
-            guard recognized.allSatisfy({ $0.0.isSystemKind }) else { return }
-        } else {
-            stats.events += countsLine
-        }
-        let knownProcess = process.flatMap { AttributeValue.isRedaction($0) ? nil : $0 }
-        for (kind, _, _) in recognized where !isDaemon {
-            stats.eventsByKind[kind.name, default: 0] += 1
-            if prefix.time != nil { stats.eventsWithTime += 1 }
-            if thread != nil { stats.eventsWithThread += 1 }
-        }
-        for (kind, attributes, phrasing) in recognized {
-            sink(
-                Event(
-                    kind: kind, values: attributes, line: recordLine,
-                    column: prefix.isDecoded ? 1 : prefix.messageStart + 1,
-                    time: prefix.time, process: knownProcess, pid: prefix.pid, thread: thread, text: text,
-                    phrasing: phrasing))
-        }
+        let prefix = prefixIsUndecoded ? record.nslogPrefix() : prefix
+        record.emit(recognized, prefix: prefix, line: recordLine, countsLine: countsLine, stats: &stats, to: sink)
     }
 }

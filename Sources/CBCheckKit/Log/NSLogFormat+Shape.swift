@@ -1,0 +1,110 @@
+extension NSLogFormat {
+    /// Where a record line's process name and message lie, for the shape nearly every NSLog line
+    /// has: `YYYY-MM-DD HH:MM:SS[.fraction] ` (no zone) and `Process[pid:thread]` at the first `[`.
+    ///
+    /// Only records that are events need their time, pid and thread (`parsePrefix` reads them
+    /// then); chatter needs no more than this check, every field's digits and ranges at fixed
+    /// offsets. Whatever it accepts `parsePrefix` reads as a record with the same ranges; every
+    /// other line (`nil`: a zone, a rarer time shape, a `[` in the process name, a continuation,
+    /// a malformed prefix) is left to `parsePrefix`.
+    static func recordShape(_ line: UnsafeRawBufferPointer) -> (process: Range<Int>, messageStart: Int)? {
+        let count = line.count
+        guard count > 20, let base = line.baseAddress else { return nil }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        guard let clockEnd = commonClockEnd(bytes, count) else { return nil }
+        let processStart = clockEnd + 1
+        guard let open = firstBracket(bytes, from: processStart, count),
+            let messageStart = decimalBracketEnd(bytes, open: open, count)
+                ?? ByteCursor(line).readBracket(at: open)?.messageStart
+        else { return nil }
+        return (processStart..<open, messageStart)
+    }
+
+    /// The offset of the space after `YYYY-MM-DD HH:MM:SS[.fraction]` with every field in the
+    /// ranges `ByteCursor.readTimestamp` checks; `nil` for anything else (`count` > 20).
+    ///
+    /// The 19 bytes are checked as three 8-byte words (digits where digits belong, the
+    /// separators between), then each field's range on its two ASCII digits: a few dozen
+    /// instructions where reading the fields one by one took a hundred and fifty.
+    private static func commonClockEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        let raw = UnsafeRawPointer(bytes)
+        // `YYYY-MM-`, `DD HH:MM`, `HH:MM:SS` (the last overlaps the second), little-endian.
+        let date = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+        let dayAndClock = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        let clock = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self)
+        guard hasDigits(date, at: 0x00FF_FF00_FFFF_FFFF, separators: 0x2D00_002D_0000_0000),
+            hasDigits(dayAndClock, at: 0xFFFF_00FF_FF00_FFFF, separators: 0x0000_3A00_0020_0000),
+            hasDigits(clock, at: 0xFFFF_00FF_FF00_FFFF, separators: 0x0000_3A00_003A_0000)
+        else { return nil }
+        /// The two ASCII digits at `offset` as one number that orders like theirs (`"09"` < `"10"`).
+        func pair(_ offset: Int) -> UInt16 { UInt16(bytes[offset]) &<< 8 | UInt16(bytes[offset + 1]) }
+        let month = pair(5)
+        let day = pair(8)
+        guard month >= 0x3031, month <= 0x3132, day >= 0x3031, day <= 0x3331, pair(11) <= 0x3233,
+            pair(14) <= 0x3539, pair(17) <= 0x3630
+        else { return nil }
+        if bytes[19] == 0x20 { return 19 }
+        guard bytes[19] == 0x2E, bytes[20] &- 0x30 < 10 else { return nil }
+        var end = 21
+        while end < count, bytes[end] &- 0x30 < 10 { end += 1 }
+        return end < count && bytes[end] == 0x20 ? end : nil
+    }
+
+    /// The offset of the first `[` at or after `start`, eight bytes at a time (a process name is
+    /// one or two words): a word's first zero byte after XOR with `[[[[[[[[` is found exactly by
+    /// the lowest bit of `(x - 0x01…) & ~x & 0x80…` (borrows only run upwards).
+    private static func firstBracket(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
+        let raw = UnsafeRawPointer(bytes)
+        var offset = start
+        while offset + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0x5B5B_5B5B_5B5B_5B5B
+            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if zeros != 0 { return offset + zeros.trailingZeroBitCount / 8 }
+            offset += 8
+        }
+        while offset < count {
+            if bytes[offset] == 0x5B { return offset }
+            offset += 1
+        }
+        return nil
+    }
+
+    /// Where the message starts after `[pid:thread]` at `open` when both are decimal (NSLog's
+    /// own shape), read a word at a time; `nil` for any other bracket, which `readBracket` reads
+    /// (a hex thread, no thread) or refuses exactly as it would have.
+    private static func decimalBracketEnd(_ bytes: UnsafePointer<UInt8>, open: Int, _ count: Int) -> Int? {
+        let pidEnd = digitRunEnd(bytes, from: open + 1, count)
+        guard pidEnd > open + 1, pidEnd - open - 1 <= 18, pidEnd < count, bytes[pidEnd] == 0x3A else { return nil }
+        let threadEnd = digitRunEnd(bytes, from: pidEnd + 1, count)
+        guard threadEnd > pidEnd + 1, threadEnd < count, bytes[threadEnd] == 0x5D else { return nil }
+        let end = threadEnd + 1
+        if end == count { return end }
+        return bytes[end] == 0x20 ? end + 1 : nil
+    }
+
+    /// The offset of the first byte at or after `start` that is no ASCII digit (`count` if none).
+    /// A byte `b` is a digit when `t = b ^ 0x30` is below 10: `(t & 0x7F) + 0x76` sets the high
+    /// bit of every other `t` below 0x80 without carrying into the next byte, `| t` of the rest.
+    private static func digitRunEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
+        let raw = UnsafeRawPointer(bytes)
+        var offset = start
+        while offset + 8 <= count {
+            let folded = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0x3030_3030_3030_3030
+            let others = ((folded & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | folded) & 0x8080_8080_8080_8080
+            if others != 0 { return offset + others.trailingZeroBitCount / 8 }
+            offset += 8
+        }
+        while offset < count, bytes[offset] &- 0x30 < 10 { offset += 1 }
+        return offset
+    }
+
+    /// Whether `word`'s bytes under `digitMask` are ASCII digits and its others are `separators`.
+    private static func hasDigits(_ word: UInt64, at digitMask: UInt64, separators: UInt64) -> Bool {
+        let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let zeros = 0x3030_3030_3030_3030 & digitMask
+        let digits = word & digitMask
+        // 0x30…0x39 has the high nibble 3, and keeps it when 6 is added (0x3A…0x3F do not).
+        return word & ~digitMask == separators && digits & highNibbles == zeros
+            && (digits &+ (0x0606_0606_0606_0606 & digitMask)) & highNibbles == zeros
+    }
+}

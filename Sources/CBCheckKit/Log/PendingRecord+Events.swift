@@ -1,0 +1,58 @@
+extension PendingRecord {
+    /// The prefix of a record NSLog's fast path started (`NSLogFormat.recordShape`), read from
+    /// its first line now that it is an event.
+    func nslogPrefix() -> RecordPrefix {
+        guard case .record(var full) = withFirstLine(NSLogFormat().parsePrefix) else {
+            // Cannot happen (`recordShape` takes only lines `parsePrefix` reads): an event without fields.
+            return RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: messageStart)
+        }
+        full.messageStart = messageStart
+        return full
+    }
+
+    /// Makes the events of a record the recognizer found callbacks in, counts them in `stats`, and
+    /// hands them to `sink`. A system daemon's record counts as excluded; only its system kinds
+    /// (CFNetwork's task lines, which the trace builder may join to the app's task) are kept.
+    /// - Parameters:
+    ///   - prefix: the record's prefix, decoded (ranges into the first line).
+    ///   - countsLine: 1 when the record owns its first line (a JSON object sharing one does not).
+    func emit(
+        _ recognized: [(EventKind, AttributeValues, phrasing: String)], prefix: RecordPrefix, line: Int,
+        countsLine: Int, stats: inout LineStats, to sink: (consuming Event) -> Void
+    ) {
+        let (process, thread) = withFirstLine { bytes in
+            (
+                prefix.process.isEmpty
+                    ? nil : DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[prefix.process])),
+                prefix.threadNumber.map { String($0) }
+                    ?? prefix.thread.map { DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
+            )
+        }
+        let text = withMessage { bytes in
+            DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x0A) ?? bytes.count)]))
+        }
+        let isDaemon = process.map(SystemProcesses.isDaemon) ?? false
+        if isDaemon {
+            stats.excluded += countsLine
+            // A daemon's CFNetwork task lines may be the app's own task seen from nsurlsessiond: the
+            // trace builder joins them to the app's run by the task's UUID, or drops them.
+            guard recognized.allSatisfy({ $0.0.isSystemKind }) else { return }
+        } else {
+            stats.events += countsLine
+        }
+        let knownProcess = process.flatMap { AttributeValue.isRedaction($0) ? nil : $0 }
+        for (kind, _, _) in recognized where !isDaemon {
+            stats.eventsByKind[kind.name, default: 0] += 1
+            if prefix.time != nil { stats.eventsWithTime += 1 }
+            if thread != nil { stats.eventsWithThread += 1 }
+        }
+        for (kind, attributes, phrasing) in recognized {
+            sink(
+                Event(
+                    kind: kind, values: attributes, line: line,
+                    column: prefix.isDecoded ? 1 : prefix.messageStart + 1,
+                    time: prefix.time, process: knownProcess, pid: prefix.pid, thread: thread, text: text,
+                    phrasing: phrasing))
+        }
+    }
+}

@@ -175,34 +175,46 @@ final class SliceTree {
         for earlier in replay { visit(leaf, earlier) }
     }
 
+    /// Walks down from `start` along the event's key values (a loop: nearly every event names
+    /// every key), fanning out only at a level whose key its kind does not carry.
     private func deliver(
-        _ event: Event, at node: Node, level: Int, _ visit: (Node, Event) -> Void
+        _ event: Event, at start: Node, level startLevel: Int, _ visit: (Node, Event) -> Void
     ) {
-        if level == keys.count {
-            node.lastLine = event.line
-            return visit(node, event)
-        }
-        switch keys[level].value(of: event) {
-        case .some(.some(let value)):
-            let isLeaf = level + 1 == keys.count
-            let child: Node
-            if let existing = node.child(value) {
-                child = existing
-            } else {
-                child = Node()
-                node.setChild(child, value)
-                if isLeaf { startSlice(child, key: value, under: node, for: event, visit) }
+        var node = start
+        var level = startLevel
+        while level < keys.count {
+            switch keys[level].value(of: event) {
+            case .some(.some(let value)):
+                let isLeaf = level + 1 == keys.count
+                let child: Node
+                if let existing = node.child(value) {
+                    child = existing
+                } else {
+                    child = Node()
+                    node.setChild(child, value)
+                    if isLeaf { startSlice(child, key: value, under: node, for: event, visit) }
+                }
+                guard isLeaf else {
+                    node = child
+                    level += 1
+                    continue
+                }
+                child.lastLine = event.line
+                visit(child, event)
+                if event.kind == lastKind { retirement.completed(child, key: value, under: node) }
+                return
+            case .some(.none):
+                return  // the kind names this key but the log did not say it: unknown, skipped
+            case .none:
+                if event.kind != .runEnd, event.kind != .logEnd { node.lastBroadcast[event.kind] = event }
+                for key in node.children.keys.sorted() {
+                    deliver(event, at: node.children[key]!, level: level + 1, visit)
+                }
+                return
             }
-            deliver(event, at: child, level: level + 1, visit)
-            if isLeaf, event.kind == lastKind { retirement.completed(child, key: value, under: node) }
-        case .some(.none):
-            return  // the kind names this key but the log did not say it: unknown, skipped
-        case .none:
-            if event.kind != .runEnd, event.kind != .logEnd { node.lastBroadcast[event.kind] = event }
-            for key in node.children.keys.sorted() {
-                deliver(event, at: node.children[key]!, level: level + 1, visit)
-            }
         }
+        node.lastLine = event.line  // a slicing with no key, or a broadcast reaching the leaves
+        visit(node, event)
     }
 
 }

@@ -129,7 +129,9 @@ enum CheckOptions {
                         + "more than --max-unrecognized \(arguments.value("max-unrecognized")!)")
             }
         }
-        if arguments.flag("require-exercised"), !exercisingKinds.contains(where: { stats.eventsByKind[$0] != nil }) {
+        if arguments.flag("require-exercised"),
+            !exercisingKinds.contains(where: { EventKind(named: $0).map { stats.events(of: $0) > 0 } ?? false })
+        {
             problems.append(
                 "the log never reached the background path the rules check (no "
                     + exercisingKinds.joined(separator: ", ") + " event); --require-exercised")

@@ -46,7 +46,23 @@ public struct LineStats: Sendable, Equatable {
     public var continuationsNotMatched = 0
     public var missingFinalNewline = false
     /// Events recognized, by kind name.
-    public var eventsByKind: [String: Int] = [:]
+    public var eventsByKind: [String: Int] {
+        Dictionary(
+            uniqueKeysWithValues: eventCounts.indices.filter { eventCounts[$0] > 0 }.map {
+                (EventKind.all[$0].name, eventCounts[$0])
+            })
+    }
+    /// The same counts by `EventKind.index`: an event is counted without hashing its kind's name.
+    private var eventCounts: [Int] = []
+
+    /// How many events of `kind` were recognized.
+    public func events(of kind: EventKind) -> Int { eventCounts.isEmpty ? 0 : eventCounts[kind.index] }
+
+    /// Counts one event of `kind`.
+    mutating func countEvent(_ kind: EventKind) {
+        if eventCounts.isEmpty { eventCounts = Array(repeating: 0, count: EventKind.all.count) }
+        eventCounts[kind.index] += 1
+    }
     /// The first few unparseable lines with the reason, to show with `--stats`.
     public var unparseableExamples: [(line: Int, reason: String)] = []
     /// The format the file was read in (`LogFormat.identifier`), `nil` before any record.

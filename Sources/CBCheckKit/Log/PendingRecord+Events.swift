@@ -42,7 +42,7 @@ extension PendingRecord {
         }
         let knownProcess = process.flatMap { AttributeValue.isRedaction($0) ? nil : $0 }
         for (kind, _, _) in recognized where !isDaemon {
-            stats.eventsByKind[kind.name, default: 0] += 1
+            stats.countEvent(kind)
             if prefix.time != nil { stats.eventsWithTime += 1 }
             if thread != nil { stats.eventsWithThread += 1 }
         }

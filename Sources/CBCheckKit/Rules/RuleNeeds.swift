@@ -62,7 +62,7 @@ public struct UncheckableRules: Equatable, Sendable {
     /// at some kind of event the log has (the others had nothing to judge anyway).
     public init(_ rules: [CompiledRule], stats: LineStats) {
         guard stats.events > 0 else { return }
-        let relevant = rules.filter { rule in rule.referencedKinds.contains { stats.eventsByKind[$0.name] != nil } }
+        let relevant = rules.filter { rule in rule.referencedKinds.contains { stats.events(of: $0) > 0 } }
         if stats.eventsWithTime == 0 { needingTime = relevant.filter(\.needsTime).map(\.description.id) }
         if stats.eventsWithThread == 0 { needingThread = relevant.filter(\.needsThread).map(\.description.id) }
     }

@@ -5,6 +5,8 @@ public final class MonitorEngine {
 
     private let file: String
     private let trees: [SliceTree]
+    /// For each tree, whether it slices by run first (its slices end with their run).
+    private let treesByRun: [Bool]
     private let sink: FindingSink
     private var runs: [Int: RunRecord] = [:]
     /// The run of the event being processed: the events delivered for it nearly always belong to
@@ -30,6 +32,7 @@ public final class MonitorEngine {
             byKeys[rule.keys, default: []].append(rule)
         }
         trees = order.map { SliceTree(keys: $0, rules: byKeys[$0]!, retention: retention) }
+        treesByRun = order.map { $0.first == .run }
     }
 
     /// How many completed slices were retired, brought back by a later event, or forgotten.
@@ -43,19 +46,24 @@ public final class MonitorEngine {
 
     /// Feeds one trace event (from `TraceBuilder`).
     public func process(_ event: Event, in run: RunRecord) {
-        if runs[run.number] !== run { runs[run.number] = run }
-        current = run
+        if current !== run {
+            if runs[run.number] !== run { runs[run.number] = run }
+            current = run
+        }
         let isBoundary = event.kind == .runEnd || event.kind == .logEnd
-        for tree in trees {
-            let byRun = tree.keys.first == .run
+        for (tree, byRun) in zip(trees, treesByRun) {
             // A run's end closes only slices that belong to one run; the others end with the log.
             if event.kind == .logEnd && !byRun { continue }
-            tree.deliver(event) { leaf, delivered in
-                step(leaf, tree, delivered, isEnd: byRun && delivered.sequence == event.sequence && isBoundary)
-            }
+            // The event itself (not a replayed earlier one) ends the slices it reaches; the closure
+            // keeps its sequence number rather than the event.
+            let ending = byRun && isBoundary ? event.sequence : -1
+            tree.deliver(event) { leaf, delivered in step(leaf, tree, delivered, isEnd: delivered.sequence == ending) }
             if event.kind == .runEnd { tree.retire(run: run.number) }
         }
-        if event.kind == .runEnd { runs[run.number] = nil }
+        if event.kind == .runEnd {
+            runs[run.number] = nil
+            if current === run { current = nil }
+        }
     }
 
     /// Ends the trace: slices not keyed by run see the end of the log now.

@@ -16,22 +16,23 @@ extension PendingRecord {
     /// - Parameters:
     ///   - prefix: the record's prefix, decoded (ranges into the first line).
     ///   - countsLine: 1 when the record owns its first line (a JSON object sharing one does not).
+    ///   - recent: the process and thread made into text for the event before.
     func emit(
         _ recognized: [(EventKind, AttributeValues, phrasing: String)], prefix: RecordPrefix, line: Int,
-        countsLine: Int, stats: inout LineStats, to sink: (consuming Event) -> Void
+        countsLine: Int, stats: inout LineStats, recent: inout RecentFields, to sink: (consuming Event) -> Void
     ) {
-        let (process, thread) = withFirstLine { bytes in
+        let (named, thread) = withFirstLine { bytes in
             (
-                prefix.process.isEmpty
-                    ? nil : DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[prefix.process])),
-                prefix.threadNumber.map { String($0) }
+                prefix.process.isEmpty ? nil : recent.process(UnsafeRawBufferPointer(rebasing: bytes[prefix.process])),
+                prefix.threadNumber.map { recent.thread($0) }
                     ?? prefix.thread.map { DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
             )
         }
+        let process = named?.name
         let text = withMessage { bytes in
             DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x0A) ?? bytes.count)]))
         }
-        let isDaemon = process.map(SystemProcesses.isDaemon) ?? false
+        let isDaemon = named?.isDaemon ?? false
         if isDaemon {
             stats.excluded += countsLine
             // A daemon's CFNetwork task lines may be the app's own task seen from nsurlsessiond: the

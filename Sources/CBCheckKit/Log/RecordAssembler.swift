@@ -26,6 +26,7 @@ public final class RecordAssembler {
     private let recognizer: EventRecognizer
     private let sink: (consuming Event) -> Void
     private var record = PendingRecord()
+    private var recentFields = RecentFields()
     /// Where formats that decode their fields (JSON) write them, reused for every line.
     private var scratch: [UInt8] = []
     /// A record is being assembled (its lines are in `record`).
@@ -304,6 +305,8 @@ public final class RecordAssembler {
             return
         }
         let prefix = prefixIsUndecoded ? record.nslogPrefix() : prefix
-        record.emit(recognized, prefix: prefix, line: recordLine, countsLine: countsLine, stats: &stats, to: sink)
+        record.emit(
+            recognized, prefix: prefix, line: recordLine, countsLine: countsLine, stats: &stats, recent: &recentFields,
+            to: sink)
     }
 }

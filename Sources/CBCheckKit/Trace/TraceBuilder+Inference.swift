@@ -6,18 +6,19 @@ extension TraceBuilder {
     func inferIdentifier(of event: inout Event, in run: RunRecord) {
         if event.kind == .sessionCreate, event[.background] == "no" { run.hasForegroundSession = true }
         if event.kind == .taskCreate, event[.background] == "no", let task = event[.task] {
-            run.foregroundTasks.insert(task)
+            run.makeTask(task).isForeground = true
         }
         guard event.kind.carries(.identifier), event[.identifier] == nil else { return }
         // A task on URLSession.shared or a default session belongs to no background session.
         if event[.background] == "no" { return }
-        if let task = event[.task], run.foregroundTasks.contains(task) { return }
+        let task = event[.task].flatMap(run.task)
+        if task?.isForeground == true { return }
         var candidate: String?
         if event.kind.isHandlerKind || event.kind == .sessionFinishEvents {
             let waiting = Set(run.waitingHandlers)
             if waiting.count == 1 { candidate = waiting.first }
         }
-        if candidate == nil, let task = event[.task] { candidate = run.taskSessions[task] }
+        if candidate == nil { candidate = task?.session }
         let mayBeForeground = run.hasForegroundSession && (event.kind.isTaskKind || event.kind.isSystemKind)
         if candidate == nil, run.identifiers.count == 1, !mayBeForeground { candidate = run.identifiers.first }
         if let candidate {
@@ -44,19 +45,32 @@ extension TraceBuilder {
             if let old = run.recentFiles.add(name) { run.temporaryFiles[old] = nil }
         }
         guard event.kind.carries(.kind) else { return }
-        let key = TaskKey(process: run.process ?? "", identifier: event[.identifier], task: task)
+        let session = event[.identifier]
+        // A task named with its session gets its record now (`updateState` would make it next).
+        let record = session == nil ? run.task(task) : run.makeTask(task)
+        let known = record?.kind(under: session)
+        let key = TaskKey(process: run.process ?? "", identifier: session, task: task)
         // didCompleteWithError is a task's last message (T1): its kind is forgotten, so memory
         // follows the open tasks, not every task the log ever had.
         let isLast = event.kind == .taskComplete
         let logged = event[.kind]
-        let remembered = isLast ? taskKinds.removeValue(forKey: key) : logged == nil ? taskKinds[key] : nil
-        if let logged {
-            if !isLast { taskKinds[key] = logged }
-        } else if let known = remembered ?? Self.impliedKind(of: event.kind) {
-            event.attributes[.kind] = known
-            event.inferred.insert(.kind)
-            if !isLast, remembered == nil { taskKinds[key] = known }
+        var remembered: String?
+        if isLast {
+            remembered = known == .some(nil) ? nil : taskKinds.removeValue(forKey: key)
+        } else if logged == nil {
+            remembered = known ?? taskKinds[key]
         }
+        var kind = isLast ? nil : logged
+        if let logged {
+            // Written only when the table may hold something else: a task's every progress line logs it.
+            if !isLast, known != .some(logged) { taskKinds[key] = logged }
+        } else if let inferred = remembered ?? Self.impliedKind(of: event.kind) {
+            event.attributes[.kind] = inferred
+            event.inferred.insert(.kind)
+            if !isLast, remembered == nil { taskKinds[key] = inferred }
+            kind = isLast ? nil : inferred
+        }
+        record?.knownKind = TaskRecord.KnownKind(session: session, kind: kind)
     }
 
     /// Only download tasks get these callbacks.

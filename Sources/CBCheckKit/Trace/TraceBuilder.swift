@@ -13,6 +13,9 @@ public final class TraceBuilder {
     private var runCount = 0
     private var sequence = 0
     private var lastEvent: Event?
+    /// The run `runFor` returned last: the next event is nearly always its process's too, and is
+    /// then placed without hashing the process name.
+    private var lastRun: RunRecord?
     /// The kind (download, upload, data) of each task: kept across runs, because a background
     /// task outlives the run that made it.
     var taskKinds: [TaskKey: String] = [:]
@@ -61,6 +64,7 @@ public final class TraceBuilder {
             emit(event, run)
         }
         runsByProcess.removeAll()
+        lastRun = nil
     }
 
     // MARK: - Private
@@ -82,16 +86,21 @@ public final class TraceBuilder {
     /// The run an event belongs to: a new pid for the process, or a second launch, starts a new one.
     func runFor(_ event: Event) -> RunRecord {
         let process = event.process ?? ""
-        if let run = runsByProcess[process], run.ending == nil {
+        let current = lastRun.flatMap { ($0.process ?? "") == process ? $0 : nil } ?? runsByProcess[process]
+        if let run = current, run.ending == nil {
             let samePid = run.pid == event.pid
             let relaunch = event.kind == .appLaunch && run.sawLaunch && !isSecondHalfOfLaunch(event)
-            if samePid && !relaunch { return run }
+            if samePid && !relaunch {
+                lastRun = run
+                return run
+            }
             let reason = samePid ? "the app launched again" : "pid \(event.pid.map(String.init) ?? "?") began"
             end(run, reason: "next run began (\(reason))", line: event.line)
         }
         runCount += 1
         let run = RunRecord(number: runCount, process: event.process, pid: event.pid, firstLine: event.line)
         runsByProcess[process] = run
+        lastRun = run
         var start = Event(
             kind: .runStart, line: event.line, process: event.process, pid: event.pid,
             text: "run \(run.number) begins")
@@ -140,7 +149,7 @@ public final class TraceBuilder {
             default:
                 break
             }
-            if let task = event[.task] { run.taskSessions[task] = identifier }
+            if let task = event[.task] { run.makeTask(task).session = identifier }
         }
         if event.kind == .taskComplete, let task = event[.task] { forgetOldTasks(afterCompleting: task, event, run) }
     }
@@ -148,9 +157,12 @@ public final class TraceBuilder {
     /// Keeps what the run remembers per task to the tasks still open and the last completed ones:
     /// a later message of a long-completed task then goes by what its own line says.
     private func forgetOldTasks(afterCompleting task: String, _ event: Event, _ run: RunRecord) {
-        guard let old = run.completedTasks.add((task, event[.identifier])) else { return }
-        if run.taskSessions[old.task] == old.identifier { run.taskSessions[old.task] = nil }
-        run.foregroundTasks.remove(old.task)
+        guard let old = run.completedTasks.add((task, event[.identifier])), let record = run.task(old.task) else {
+            return
+        }
+        if record.session == old.identifier { record.session = nil }
+        record.isForeground = false
+        if record.isEmpty { run.forgetTask(old.task) }
     }
 
 }

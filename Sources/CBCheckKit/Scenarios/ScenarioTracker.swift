@@ -23,9 +23,11 @@ public final class ScenarioTracker {
         var next = 0
         var lastLine: Int?
         var departure: (line: Int, kind: String)?
-        /// For a step, the line of the first event of it that came while an earlier step was still
-        /// awaited (too early to count).
-        var early: [Int: Int] = [:]
+        /// For each step, the line of the first event of it that came while an earlier step was
+        /// still awaited (too early to count); empty until one came.
+        var early: [Int?] = []
+
+        func earlyLine(of step: Int) -> Int? { step < early.count ? early[step] : nil }
     }
 
     private let scenarios: [Scenario]
@@ -121,6 +123,7 @@ public final class ScenarioTracker {
         // A later step came before the one the scenario waits for: remember where (the first time).
         for later in state.next + 1..<steps.count
         where steps[later].contains(event.kind) && stepConditions[index][later](event) {
+            if state.early.isEmpty { state.early = Array(repeating: nil, count: steps.count) }
             if state.early[later] == nil { state.early[later] = event.line }
             return
         }
@@ -145,7 +148,7 @@ public final class ScenarioTracker {
         let departure: String
         if let departed = state.departure {
             departure = "departs at line \(departed.line): \(departed.kind)"
-        } else if let line = state.early[state.next] {
+        } else if let line = state.earlyLine(of: state.next) {
             let previous = state.next > 0 ? scenario.steps[state.next - 1].shown : "the run began"
             departure = "departs at line \(line): \(scenario.steps[state.next].shown) came before \(previous)"
         } else {

@@ -3,15 +3,15 @@
 extension TraceBuilder {
     /// Fills in a missing identifier from context: the one handler still waiting, the session a
     /// task number belongs to, or the run's only background identifier. Never guesses among several.
-    func inferIdentifier(of event: inout Event, in run: RunRecord) {
+    func inferIdentifier(of event: inout Event, _ naming: inout TaskNaming, in run: RunRecord) {
         if event.kind == .sessionCreate, event[.background] == "no" { run.hasForegroundSession = true }
-        if event.kind == .taskCreate, event[.background] == "no", let task = event[.task] {
+        if event.kind == .taskCreate, event[.background] == "no", let task = naming.task {
             run.makeTask(task).isForeground = true
         }
-        guard event.kind.carries(.identifier), event[.identifier] == nil else { return }
+        guard event.kind.carries(.identifier), naming.session == nil else { return }
         // A task on URLSession.shared or a default session belongs to no background session.
         if event[.background] == "no" { return }
-        let task = event[.task].flatMap(run.task)
+        let task = naming.task.flatMap(run.task)
         if task?.isForeground == true { return }
         var candidate: String?
         if event.kind.isHandlerKind || event.kind == .sessionFinishEvents {
@@ -24,28 +24,31 @@ extension TraceBuilder {
         if let candidate {
             event.attributes[.identifier] = candidate
             event.inferred.insert(.identifier)
+            naming.session = candidate
         }
     }
 
     /// Fills in a task's kind (from its creation, or `download` for callbacks only downloads get)
     /// and, for the app's file moves and deletes, the task whose temporary file they name.
-    func inferTask(of event: inout Event, in run: RunRecord) {
-        if event.kind.carries(.task), event[.task] == nil, let task = taskNamingFile(in: event, run) {
+    func inferTask(of event: inout Event, _ naming: inout TaskNaming, in run: RunRecord) {
+        if event.kind.carries(.task), naming.task == nil, let task = taskNamingFile(in: event, run) {
             event.attributes[.task] = task.task
             event.inferred.insert(.task)
-            if event[.identifier] == nil {
+            naming.task = task.task
+            if naming.session == nil {
                 event.attributes[.identifier] = task.identifier
                 event.inferred.insert(.identifier)
+                naming.session = task.identifier
             }
         }
-        guard let task = event[.task] else { return }
+        guard let task = naming.task else { return }
         if event.kind == .taskFinishDownload, let location = event[.location] {
             let name = location.fileName
-            run.temporaryFiles[name] = (event[.identifier] ?? "?", task)
+            run.temporaryFiles[name] = (naming.session ?? "?", task)
             if let old = run.recentFiles.add(name) { run.temporaryFiles[old] = nil }
         }
         guard event.kind.carries(.kind) else { return }
-        let session = event[.identifier]
+        let session = naming.session
         // A task named with its session gets its record now (`updateState` would make it next).
         let record = session == nil ? run.task(task) : run.makeTask(task)
         let known = record?.kind(under: session)

@@ -27,6 +27,13 @@ public final class TraceBuilder {
         var task: String
     }
 
+    /// An event's task number and session, read from it once and kept in step as they are
+    /// inferred: every step of `add` asks for them, and each read scans the event's attributes.
+    struct TaskNaming {
+        var task: String?
+        var session: String?
+    }
+
     public init(sink: @escaping Sink) { self.sink = sink }
 
     /// Adds one event read from the log.
@@ -44,10 +51,11 @@ public final class TraceBuilder {
         if event.process == run.process, let thread = event.thread, let main = run.mainThread {
             event.isOnMainThread = thread == main
         }
-        inferIdentifier(of: &event, in: run)
-        inferTask(of: &event, in: run)
+        var naming = TaskNaming(task: event[.task], session: event[.identifier])
+        inferIdentifier(of: &event, &naming, in: run)
+        inferTask(of: &event, &naming, in: run)
         event.appState = run.state  // the state the event happened in, before its own transition
-        updateState(after: event, in: run)
+        updateState(after: event, naming, in: run)
         stamp(&event, run)
         lastEvent = event
         sink(event, run)
@@ -130,13 +138,13 @@ public final class TraceBuilder {
         if event.kind == .appLaunch { run.sawLaunch = true }
     }
 
-    private func updateState(after event: Event, in run: RunRecord) {
+    private func updateState(after event: Event, _ naming: TaskNaming, in run: RunRecord) {
         switch event.kind {
         case .appForeground, .appActive: run.state = .foreground
         case .appBackground, .appHandleEvents: run.state = .background
         default: break
         }
-        if let identifier = event[.identifier] {
+        if let identifier = naming.session {
             switch event.kind {
             case .appHandleEvents:
                 run.remember(identifier: identifier)
@@ -149,15 +157,17 @@ public final class TraceBuilder {
             default:
                 break
             }
-            if let task = event[.task] { run.makeTask(task).session = identifier }
+            if let task = naming.task { run.makeTask(task).session = identifier }
         }
-        if event.kind == .taskComplete, let task = event[.task] { forgetOldTasks(afterCompleting: task, event, run) }
+        if event.kind == .taskComplete, let task = naming.task {
+            forgetOldTasks(afterCompleting: task, of: naming.session, run)
+        }
     }
 
     /// Keeps what the run remembers per task to the tasks still open and the last completed ones:
     /// a later message of a long-completed task then goes by what its own line says.
-    private func forgetOldTasks(afterCompleting task: String, _ event: Event, _ run: RunRecord) {
-        guard let old = run.completedTasks.add((task, event[.identifier])), let record = run.task(old.task) else {
+    private func forgetOldTasks(afterCompleting task: String, of session: String?, _ run: RunRecord) {
+        guard let old = run.completedTasks.add((task, session)), let record = run.task(old.task) else {
             return
         }
         if record.session == old.identifier { record.session = nil }

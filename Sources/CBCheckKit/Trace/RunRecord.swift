@@ -56,12 +56,18 @@ public final class RunRecord {
         return record
     }
 
-    /// The record of task `number`, made when the run keeps none.
+    /// The record of task `number`, made when the run keeps none (one hash either way).
     func makeTask(_ number: String) -> TaskRecord {
-        if let record = task(number) { return record }
-        let record = TaskRecord()
-        tasks[number] = record
+        if let lastTask, lastTask.number == number { return lastTask.record }
+        let record = Self.record(in: &tasks[number])
         lastTask = (number, record)
+        return record
+    }
+
+    private static func record(in slot: inout TaskRecord?) -> TaskRecord {
+        if let record = slot { return record }
+        let record = TaskRecord()
+        slot = record
         return record
     }
 

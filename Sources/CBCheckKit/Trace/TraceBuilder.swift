@@ -93,6 +93,12 @@ public final class TraceBuilder {
 
     /// The run an event belongs to: a new pid for the process, or a second launch, starts a new one.
     func runFor(_ event: Event) -> RunRecord {
+        // Most events: the same process and pid as the event before, and no launch.
+        if let run = lastRun, run.ending == nil, run.pid == event.pid, event.kind != .appLaunch,
+            run.process == event.process
+        {
+            return run
+        }
         let process = event.process ?? ""
         let current = lastRun.flatMap { ($0.process ?? "") == process ? $0 : nil } ?? runsByProcess[process]
         if let run = current, run.ending == nil {

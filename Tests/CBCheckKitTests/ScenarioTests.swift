@@ -49,6 +49,30 @@ import Testing
         )
     }
 
+    /// The tracker keeps the latest run's progress apart from the other runs': runs whose events
+    /// interleave (two processes in one log) get the verdicts each gets alone.
+    @Test func interleavedRunsGetTheVerdictsEachGetsAlone() throws {
+        var events: [Event] = []
+        let checker = LogChecker(library: try RuleLibrary.builtIn())
+        _ = try checker.check(
+            path: TestSupport.packageRoot.appendingPathComponent("Samples/background-download.log").path,
+            onEvent: { event, _ in events.append(event) }, onFinding: { _ in })
+        let alone = try scenarios(of: "Samples/background-download.log").map(\.description)
+        #expect(alone.count == 3)
+        // Every run's events, each run's end last, taken in turn from each run: runs 1, 2, 3, 1, 2, 3, …
+        var queues = Dictionary(grouping: events, by: \.run).sorted { $0.key < $1.key }.map(\.value)
+        let tracker = ScenarioTracker()
+        var verdicts: [Int: String] = [:]
+        while queues.contains(where: { !$0.isEmpty }) {
+            for index in queues.indices where !queues[index].isEmpty {
+                if let verdict = tracker.add(queues[index].removeFirst()) {
+                    verdicts[verdict.run] = verdict.description
+                }
+            }
+        }
+        #expect(verdicts.sorted { $0.key < $1.key }.map(\.value) == alone)
+    }
+
     @Test func everyScenarioHasACleanFixtureThatFollowsIt() throws {
         var followed = Set<String>()
         for path in TestSupport.fixturePaths() where path.hasPrefix("Fixtures/scenarios/") {

@@ -23,9 +23,11 @@ public final class ScenarioTracker {
         var next = 0
         var lastLine: Int?
         var departure: (line: Int, kind: String)?
-        /// For a step, the line of the first event of it that came while an earlier step was still
-        /// awaited (too early to count).
-        var early: [Int: Int] = [:]
+        /// For each step, the line of the first event of it that came while an earlier step was
+        /// still awaited (too early to count); empty until one came.
+        var early: [Int?] = []
+
+        func earlyLine(of step: Int) -> Int? { step < early.count ? early[step] : nil }
     }
 
     private let scenarios: [Scenario]
@@ -39,8 +41,23 @@ public final class ScenarioTracker {
     /// Every kind some scenario has a step for or forbids: an event of another kind (most are
     /// `task.progress`) changes no progress, so it is not walked through the scenarios.
     private let relevant: KindMask
-    private var progress: [Int: [Progress]] = [:]
-    private var sawEvents: Set<Int> = []
+    /// Every kind each scenario has a step for or forbids: an event of another kind cannot move
+    /// that scenario's progress (a `task.progress` line concerns two of the nine).
+    private let touched: [KindMask]
+    /// The run of the latest event, with its progress: kept out of `others` while its events come
+    /// (nearly always one after another), so an event neither hashes its run nor moves its
+    /// progress out of a table and back.
+    private var current: RunProgress?
+    /// The other runs still going that had an event.
+    private var others: [Int: RunProgress] = [:]
+
+    /// How far one run got through every scenario.
+    private struct RunProgress {
+        var run: Int
+        var states: [Progress]
+        /// Whether the run had an event of its own (the synthetic ones aside): only then has it a verdict.
+        var sawEvents = false
+    }
 
     public init(scenarios: [Scenario] = Scenario.catalog) {
         self.scenarios = scenarios
@@ -48,7 +65,10 @@ public final class ScenarioTracker {
         forbiddenMasks = scenarios.map { KindMask($0.forbidden.compactMap(EventKind.init(named:))) }
         stepConditions = scenarios.map { $0.steps.map(\.condition) }
         forbiddenToRunEnd = scenarios.map(\.forbiddenToRunEnd)
-        relevant = (stepMasks.joined() + forbiddenMasks).reduce(KindMask()) { $0.union($1) }
+        touched = zip(stepMasks, forbiddenMasks).map { steps, forbidden in
+            steps.reduce(forbidden) { $0.union($1) }
+        }
+        relevant = touched.reduce(KindMask()) { $0.union($1) }
     }
 
     /// Feeds one trace event; at a run's end returns the run's verdict (`nil` for a run with no
@@ -56,22 +76,34 @@ public final class ScenarioTracker {
     public func add(_ event: Event) -> Verdict? {
         let run = event.run
         if event.kind == .runEnd || event.kind == .logEnd {
-            defer {
-                progress[run] = nil
-                sawEvents.remove(run)
-            }
-            return sawEvents.contains(run) ? verdict(for: run) : nil
+            guard let ended = take(run), ended.sawEvents else { return nil }
+            return verdict(for: run, ended.states)
         }
         guard !event.kind.isSynthetic else { return nil }
-        sawEvents.insert(run)
+        if current?.run != run { makeCurrent(run) }
+        current!.sawEvents = true
         guard relevant.contains(event.kind) else { return nil }
-        // Taken out of the dictionary while it changes, so it is neither copied nor looked up again.
-        var states = progress.removeValue(forKey: run) ?? Array(repeating: Progress(), count: scenarios.count)
-        for index in scenarios.indices where states[index].departure == nil {
-            advance(&states[index], index, by: event)
+        for index in scenarios.indices
+        where touched[index].contains(event.kind) && current!.states[index].departure == nil {
+            advance(&current!.states[index], index, by: event)
         }
-        progress[run] = states
         return nil
+    }
+
+    /// Puts `run`'s progress (a fresh one for a run not seen yet) in `current`, the previous
+    /// current run's in `others`.
+    private func makeCurrent(_ run: Int) {
+        if let previous = current { others[previous.run] = previous }
+        current =
+            others.removeValue(forKey: run)
+            ?? RunProgress(run: run, states: Array(repeating: Progress(), count: scenarios.count))
+    }
+
+    /// Removes and returns an ending run's progress, `nil` when it had no event.
+    private func take(_ run: Int) -> RunProgress? {
+        guard current?.run == run else { return others.removeValue(forKey: run) }
+        defer { current = nil }
+        return current
     }
 
     /// Steps one run's progress through one scenario, in place.
@@ -91,6 +123,7 @@ public final class ScenarioTracker {
         // A later step came before the one the scenario waits for: remember where (the first time).
         for later in state.next + 1..<steps.count
         where steps[later].contains(event.kind) && stepConditions[index][later](event) {
+            if state.early.isEmpty { state.early = Array(repeating: nil, count: steps.count) }
             if state.early[later] == nil { state.early[later] = event.line }
             return
         }
@@ -98,8 +131,7 @@ public final class ScenarioTracker {
 
     // MARK: - Private
 
-    private func verdict(for run: Int) -> Verdict {
-        let states = progress[run] ?? Array(repeating: Progress(), count: scenarios.count)
+    private func verdict(for run: Int, _ states: [Progress]) -> Verdict {
         let complete = states.indices.filter {
             states[$0].departure == nil && states[$0].next == scenarios[$0].steps.count
         }
@@ -116,7 +148,7 @@ public final class ScenarioTracker {
         let departure: String
         if let departed = state.departure {
             departure = "departs at line \(departed.line): \(departed.kind)"
-        } else if let line = state.early[state.next] {
+        } else if let line = state.earlyLine(of: state.next) {
             let previous = state.next > 0 ? scenario.steps[state.next - 1].shown : "the run began"
             departure = "departs at line \(line): \(scenario.steps[state.next].shown) came before \(previous)"
         } else {

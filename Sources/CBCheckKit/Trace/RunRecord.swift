@@ -23,10 +23,10 @@ public final class RunRecord {
     public internal(set) var backgroundSessionsCreated = 0
     /// Identifiers whose handleEvents came and whose handler has not been called yet.
     var waitingHandlers: [String] = []
-    /// The session each task number was last seen with (task numbers are unique per session, S10).
-    var taskSessions: [String: String] = [:]
-    /// Task numbers of tasks made on a non-background session (URLSession.shared, .default).
-    var foregroundTasks: Set<String> = []
+    /// What the run knows per task number (its session, the foreground mark, its kind).
+    private var tasks: [String: TaskRecord] = [:]
+    /// The record asked for last: a task's events come in runs, so most find it without hashing.
+    private var lastTask: (number: String, record: TaskRecord)?
     /// The run made a non-background session, so "the run's only identifier" is no safe guess.
     var hasForegroundSession = false
     /// The temporary files handed to didFinishDownloadingTo, by file name, with their task.
@@ -47,6 +47,38 @@ public final class RunRecord {
         self.firstLine = firstLine
         self.lastLine = firstLine
     }
+
+    /// The record of task `number`, `nil` when the run keeps none.
+    func task(_ number: String) -> TaskRecord? {
+        if let lastTask, lastTask.number == number { return lastTask.record }
+        guard let record = tasks[number] else { return nil }
+        lastTask = (number, record)
+        return record
+    }
+
+    /// The record of task `number`, made when the run keeps none (one hash either way).
+    func makeTask(_ number: String) -> TaskRecord {
+        if let lastTask, lastTask.number == number { return lastTask.record }
+        let record = Self.record(in: &tasks[number])
+        lastTask = (number, record)
+        return record
+    }
+
+    private static func record(in slot: inout TaskRecord?) -> TaskRecord {
+        if let record = slot { return record }
+        let record = TaskRecord()
+        slot = record
+        return record
+    }
+
+    /// Drops the record of task `number` (a task completed long ago).
+    func forgetTask(_ number: String) {
+        tasks[number] = nil
+        if lastTask?.number == number { lastTask = nil }
+    }
+
+    /// How many task records the run keeps (for tests of the memory bound).
+    var taskRecordCount: Int { tasks.count }
 
     func remember(identifier: String) {
         if !identifiers.contains(identifier) { identifiers.append(identifier) }

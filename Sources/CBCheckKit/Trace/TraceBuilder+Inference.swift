@@ -3,60 +3,77 @@
 extension TraceBuilder {
     /// Fills in a missing identifier from context: the one handler still waiting, the session a
     /// task number belongs to, or the run's only background identifier. Never guesses among several.
-    func inferIdentifier(of event: inout Event, in run: RunRecord) {
+    func inferIdentifier(of event: inout Event, _ naming: inout TaskNaming, in run: RunRecord) {
         if event.kind == .sessionCreate, event[.background] == "no" { run.hasForegroundSession = true }
-        if event.kind == .taskCreate, event[.background] == "no", let task = event[.task] {
-            run.foregroundTasks.insert(task)
+        if event.kind == .taskCreate, event[.background] == "no", let task = naming.task {
+            run.makeTask(task).isForeground = true
         }
-        guard event.kind.carries(.identifier), event[.identifier] == nil else { return }
+        guard event.kind.carries(.identifier), naming.session == nil else { return }
         // A task on URLSession.shared or a default session belongs to no background session.
         if event[.background] == "no" { return }
-        if let task = event[.task], run.foregroundTasks.contains(task) { return }
+        let task = naming.task.flatMap(run.task)
+        if task?.isForeground == true { return }
         var candidate: String?
         if event.kind.isHandlerKind || event.kind == .sessionFinishEvents {
             let waiting = Set(run.waitingHandlers)
             if waiting.count == 1 { candidate = waiting.first }
         }
-        if candidate == nil, let task = event[.task] { candidate = run.taskSessions[task] }
+        if candidate == nil { candidate = task?.session }
         let mayBeForeground = run.hasForegroundSession && (event.kind.isTaskKind || event.kind.isSystemKind)
         if candidate == nil, run.identifiers.count == 1, !mayBeForeground { candidate = run.identifiers.first }
         if let candidate {
             event.attributes[.identifier] = candidate
             event.inferred.insert(.identifier)
+            naming.session = candidate
         }
     }
 
     /// Fills in a task's kind (from its creation, or `download` for callbacks only downloads get)
     /// and, for the app's file moves and deletes, the task whose temporary file they name.
-    func inferTask(of event: inout Event, in run: RunRecord) {
-        if event.kind.carries(.task), event[.task] == nil, let task = taskNamingFile(in: event, run) {
+    func inferTask(of event: inout Event, _ naming: inout TaskNaming, in run: RunRecord) {
+        if event.kind.carries(.task), naming.task == nil, let task = taskNamingFile(in: event, run) {
             event.attributes[.task] = task.task
             event.inferred.insert(.task)
-            if event[.identifier] == nil {
+            naming.task = task.task
+            if naming.session == nil {
                 event.attributes[.identifier] = task.identifier
                 event.inferred.insert(.identifier)
+                naming.session = task.identifier
             }
         }
-        guard let task = event[.task] else { return }
+        guard let task = naming.task else { return }
         if event.kind == .taskFinishDownload, let location = event[.location] {
             let name = location.fileName
-            run.temporaryFiles[name] = (event[.identifier] ?? "?", task)
+            run.temporaryFiles[name] = (naming.session ?? "?", task)
             if let old = run.recentFiles.add(name) { run.temporaryFiles[old] = nil }
         }
         guard event.kind.carries(.kind) else { return }
-        let key = TaskKey(process: run.process ?? "", identifier: event[.identifier], task: task)
+        let session = naming.session
+        // A task named with its session gets its record now (`updateState` would make it next).
+        let record = session == nil ? run.task(task) : run.makeTask(task)
+        let known = record?.kind(under: session)
+        let key = TaskKey(process: run.process ?? "", identifier: session, task: task)
         // didCompleteWithError is a task's last message (T1): its kind is forgotten, so memory
         // follows the open tasks, not every task the log ever had.
         let isLast = event.kind == .taskComplete
         let logged = event[.kind]
-        let remembered = isLast ? taskKinds.removeValue(forKey: key) : logged == nil ? taskKinds[key] : nil
-        if let logged {
-            if !isLast { taskKinds[key] = logged }
-        } else if let known = remembered ?? Self.impliedKind(of: event.kind) {
-            event.attributes[.kind] = known
-            event.inferred.insert(.kind)
-            if !isLast, remembered == nil { taskKinds[key] = known }
+        var remembered: String?
+        if isLast {
+            remembered = known == .some(nil) ? nil : taskKinds.removeValue(forKey: key)
+        } else if logged == nil {
+            remembered = known ?? taskKinds[key]
         }
+        var kind = isLast ? nil : logged
+        if let logged {
+            // Written only when the table may hold something else: a task's every progress line logs it.
+            if !isLast, known != .some(logged) { taskKinds[key] = logged }
+        } else if let inferred = remembered ?? Self.impliedKind(of: event.kind) {
+            event.attributes[.kind] = inferred
+            event.inferred.insert(.kind)
+            if !isLast, remembered == nil { taskKinds[key] = inferred }
+            kind = isLast ? nil : inferred
+        }
+        record?.knownKind = TaskRecord.KnownKind(session: session, kind: kind)
     }
 
     /// Only download tasks get these callbacks.

@@ -13,6 +13,9 @@ public final class TraceBuilder {
     private var runCount = 0
     private var sequence = 0
     private var lastEvent: Event?
+    /// The run `runFor` returned last: the next event is nearly always its process's too, and is
+    /// then placed without hashing the process name.
+    private var lastRun: RunRecord?
     /// The kind (download, upload, data) of each task: kept across runs, because a background
     /// task outlives the run that made it.
     var taskKinds: [TaskKey: String] = [:]
@@ -22,6 +25,13 @@ public final class TraceBuilder {
         var process: String
         var identifier: String?
         var task: String
+    }
+
+    /// An event's task number and session, read from it once and kept in step as they are
+    /// inferred: every step of `add` asks for them, and each read scans the event's attributes.
+    struct TaskNaming {
+        var task: String?
+        var session: String?
     }
 
     public init(sink: @escaping Sink) { self.sink = sink }
@@ -41,10 +51,11 @@ public final class TraceBuilder {
         if event.process == run.process, let thread = event.thread, let main = run.mainThread {
             event.isOnMainThread = thread == main
         }
-        inferIdentifier(of: &event, in: run)
-        inferTask(of: &event, in: run)
+        var naming = TaskNaming(task: event[.task], session: event[.identifier])
+        inferIdentifier(of: &event, &naming, in: run)
+        inferTask(of: &event, &naming, in: run)
         event.appState = run.state  // the state the event happened in, before its own transition
-        updateState(after: event, in: run)
+        updateState(after: event, naming, in: run)
         stamp(&event, run)
         lastEvent = event
         sink(event, run)
@@ -61,6 +72,7 @@ public final class TraceBuilder {
             emit(event, run)
         }
         runsByProcess.removeAll()
+        lastRun = nil
     }
 
     // MARK: - Private
@@ -81,17 +93,28 @@ public final class TraceBuilder {
 
     /// The run an event belongs to: a new pid for the process, or a second launch, starts a new one.
     func runFor(_ event: Event) -> RunRecord {
+        // Most events: the same process and pid as the event before, and no launch.
+        if let run = lastRun, run.ending == nil, run.pid == event.pid, event.kind != .appLaunch,
+            run.process == event.process
+        {
+            return run
+        }
         let process = event.process ?? ""
-        if let run = runsByProcess[process], run.ending == nil {
+        let current = lastRun.flatMap { ($0.process ?? "") == process ? $0 : nil } ?? runsByProcess[process]
+        if let run = current, run.ending == nil {
             let samePid = run.pid == event.pid
             let relaunch = event.kind == .appLaunch && run.sawLaunch && !isSecondHalfOfLaunch(event)
-            if samePid && !relaunch { return run }
+            if samePid && !relaunch {
+                lastRun = run
+                return run
+            }
             let reason = samePid ? "the app launched again" : "pid \(event.pid.map(String.init) ?? "?") began"
             end(run, reason: "next run began (\(reason))", line: event.line)
         }
         runCount += 1
         let run = RunRecord(number: runCount, process: event.process, pid: event.pid, firstLine: event.line)
         runsByProcess[process] = run
+        lastRun = run
         var start = Event(
             kind: .runStart, line: event.line, process: event.process, pid: event.pid,
             text: "run \(run.number) begins")
@@ -121,13 +144,13 @@ public final class TraceBuilder {
         if event.kind == .appLaunch { run.sawLaunch = true }
     }
 
-    private func updateState(after event: Event, in run: RunRecord) {
+    private func updateState(after event: Event, _ naming: TaskNaming, in run: RunRecord) {
         switch event.kind {
         case .appForeground, .appActive: run.state = .foreground
         case .appBackground, .appHandleEvents: run.state = .background
         default: break
         }
-        if let identifier = event[.identifier] {
+        if let identifier = naming.session {
             switch event.kind {
             case .appHandleEvents:
                 run.remember(identifier: identifier)
@@ -140,17 +163,22 @@ public final class TraceBuilder {
             default:
                 break
             }
-            if let task = event[.task] { run.taskSessions[task] = identifier }
+            if let task = naming.task { run.makeTask(task).session = identifier }
         }
-        if event.kind == .taskComplete, let task = event[.task] { forgetOldTasks(afterCompleting: task, event, run) }
+        if event.kind == .taskComplete, let task = naming.task {
+            forgetOldTasks(afterCompleting: task, of: naming.session, run)
+        }
     }
 
     /// Keeps what the run remembers per task to the tasks still open and the last completed ones:
     /// a later message of a long-completed task then goes by what its own line says.
-    private func forgetOldTasks(afterCompleting task: String, _ event: Event, _ run: RunRecord) {
-        guard let old = run.completedTasks.add((task, event[.identifier])) else { return }
-        if run.taskSessions[old.task] == old.identifier { run.taskSessions[old.task] = nil }
-        run.foregroundTasks.remove(old.task)
+    private func forgetOldTasks(afterCompleting task: String, of session: String?, _ run: RunRecord) {
+        guard let old = run.completedTasks.add((task, session)), let record = run.task(old.task) else {
+            return
+        }
+        if record.session == old.identifier { record.session = nil }
+        record.isForeground = false
+        if record.isEmpty { run.forgetTask(old.task) }
     }
 
 }

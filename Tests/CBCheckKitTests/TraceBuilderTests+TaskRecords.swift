@@ -1,0 +1,103 @@
+import Testing
+
+@testable import CBCheckKit
+
+/// What the builder keeps per task (`TaskRecord`): one record per task number, found without a
+/// look-up for the task of the event before, with the kind the task's session last had.
+@Suite struct TraceBuilderTaskRecordTests {
+    private func event(
+        _ kind: String, line: Int, process: String = "App", _ attributes: [Attribute: String] = [:]
+    ) -> Event {
+        Event(
+            kind: EventKind(named: kind)!, attributes: attributes, line: line, process: process, pid: 100, thread: "1")
+    }
+
+    /// The sink's events of the app's own lines (the builder's run boundaries left out).
+    private func trace(_ events: [Event]) -> (events: [Event], runs: [RunRecord]) {
+        var seen: [Event] = []
+        var runs: [RunRecord] = []
+        let builder = TraceBuilder { event, run in
+            if !event.kind.isSynthetic { seen.append(event) }
+            if !runs.contains(where: { $0 === run }) { runs.append(run) }
+        }
+        for event in events { builder.add(event) }
+        builder.finish()
+        return (seen, runs)
+    }
+
+    /// A kind remembered for task 1 of one session is not the kind of task 1 of another session,
+    /// even right after it (the record remembers which session its kind was for).
+    @Test func aTasksKindIsRememberedPerSession() {
+        let seen = trace([
+            event("task.create", line: 1, [.identifier: "A", .task: "1", .kind: "upload"]),
+            event("task.progress", line: 2, [.identifier: "B", .task: "1"]),
+            event("task.progress", line: 3, [.identifier: "A", .task: "1"]),
+            event("task.progress", line: 4, [.identifier: "B", .task: "1"]),
+        ]).events
+        #expect(seen.map { $0[.kind] } == ["upload", nil, "upload", nil])
+        #expect(seen.map { $0.inferred.contains(.kind) } == [false, false, true, false])
+    }
+
+    /// didCompleteWithError forgets the kind: a later line of the same task goes by what it says.
+    @Test func aCompletedTasksKindIsForgottenEvenWhenItWasTheLastTaskTouched() {
+        let seen = trace([
+            event("task.create", line: 1, [.identifier: "A", .task: "1", .kind: "upload"]),
+            event("task.complete", line: 2, [.identifier: "A", .task: "1"]),
+            event("task.progress", line: 3, [.identifier: "A", .task: "1"]),
+            event("task.finishDownload", line: 4, [.identifier: "A", .task: "1"]),
+            event("task.progress", line: 5, [.identifier: "A", .task: "1"]),
+        ]).events
+        #expect(seen.map { $0[.kind] } == ["upload", "upload", nil, "download", "download"])
+    }
+
+    /// A task's session is still inferred when other tasks' lines come between its own.
+    @Test func sessionsAreInferredForInterleavedTasks() {
+        let seen = trace([
+            event("task.create", line: 1, [.identifier: "A", .task: "1"]),
+            event("task.create", line: 2, [.identifier: "B", .task: "2"]),
+            event("task.create", line: 3, [.background: "no", .task: "3"]),
+            event("task.progress", line: 4, [.task: "1"]),
+            event("task.progress", line: 5, [.task: "2"]),
+            event("task.progress", line: 6, [.task: "3"]),
+            event("task.progress", line: 7, [.task: "1"]),
+        ]).events
+        #expect(seen.map { $0[.identifier] } == ["A", "B", nil, "A", "B", nil, "A"])
+    }
+
+    /// Records of completed tasks go once 1 024 later tasks completed: a run of many tasks keeps
+    /// a bounded number, and a forgotten task's line goes by what it says.
+    @Test func recordsOfLongCompletedTasksAreDropped() {
+        // Two sessions, so a task's session is inferred from its record or not at all.
+        var events = [
+            event("session.create", line: 1, [.identifier: "A", .background: "yes"]),
+            event("session.create", line: 1, [.identifier: "B", .background: "yes"]),
+            event("task.create", line: 1, [.background: "no", .task: "0"]),
+        ]
+        for task in 1...3000 {
+            events.append(event("task.create", line: 2 * task, [.identifier: "A", .task: "\(task)"]))
+            events.append(event("task.complete", line: 2 * task + 1, [.identifier: "A", .task: "\(task)"]))
+        }
+        events.append(event("task.complete", line: 7000, [.task: "0"]))
+        for task in 1...3000 {
+            events.append(event("task.complete", line: 7000 + task, [.identifier: "A", .task: "\(task + 3000)"]))
+        }
+        events.append(event("task.progress", line: 10_001, [.task: "1"]))
+        events.append(event("task.progress", line: 10_002, [.task: "6000"]))
+        let result = trace(events)
+        #expect(result.runs.count == 1)
+        #expect(result.runs[0].taskRecordCount <= 1025)
+        #expect(result.events.suffix(2).map { $0[.identifier] } == [nil, "A"])
+    }
+
+    /// Two processes' lines alternating stay in their own runs (the last run is remembered, not
+    /// taken for the next process's).
+    @Test func alternatingProcessesKeepTheirRuns() {
+        let seen = trace([
+            event("app.launch", line: 1, process: "App"),
+            event("app.launch", line: 2, process: "Other"),
+            event("app.active", line: 3, process: "App"),
+            event("app.active", line: 4, process: "Other"),
+        ]).events
+        #expect(seen.map(\.run) == [1, 2, 1, 2])
+    }
+}

@@ -16,9 +16,10 @@ extension PendingRecord {
     /// - Parameters:
     ///   - prefix: the record's prefix, decoded (ranges into the first line).
     ///   - countsLine: 1 when the record owns its first line (a JSON object sharing one does not).
+    ///   - recognized: what the recognizer found; the values are moved out into the events.
     ///   - recent: the process and thread made into text for the event before.
     func emit(
-        _ recognized: [(EventKind, AttributeValues, phrasing: String)], prefix: RecordPrefix, line: Int,
+        _ recognized: inout [(EventKind, AttributeValues, phrasing: String)], prefix: RecordPrefix, line: Int,
         countsLine: Int, stats: inout LineStats, recent: inout RecentFields, to sink: (consuming Event) -> Void
     ) {
         let (named, thread) = withFirstLine { bytes in
@@ -47,7 +48,12 @@ extension PendingRecord {
             if prefix.time != nil { stats.eventsWithTime += 1 }
             if thread != nil { stats.eventsWithThread += 1 }
         }
-        for (kind, attributes, phrasing) in recognized {
+        // Each event's values are moved out of `recognized` before it is handed on: the event then
+        // holds the only reference, and the trace builder fills in a session or kind without a copy.
+        for index in recognized.indices {
+            let (kind, phrasing) = (recognized[index].0, recognized[index].phrasing)
+            let attributes = recognized[index].1
+            recognized[index].1 = AttributeValues()
             sink(
                 Event(
                     kind: kind, values: attributes, line: line,

@@ -299,14 +299,14 @@ public final class RecordAssembler {
             stats.chatter += countsLine
             return
         }
-        let recognized = record.withMessage { recognizer.recognize($0, candidates: found) }
+        var recognized = record.withMessage { recognizer.recognize($0, candidates: found) }
         guard !recognized.isEmpty else {
             stats.chatter += countsLine
             return
         }
         let prefix = prefixIsUndecoded ? record.nslogPrefix() : prefix
         record.emit(
-            recognized, prefix: prefix, line: recordLine, countsLine: countsLine, stats: &stats, recent: &recentFields,
+            &recognized, prefix: prefix, line: recordLine, countsLine: countsLine, stats: &stats, recent: &recentFields,
             to: sink)
     }
 }

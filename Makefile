@@ -116,12 +116,14 @@ bench: build
 	fi
 	python3 Scripts/bench/bench.py $(BENCH_ARGS)
 
-# Instructions per input byte on the 20 MB log: repeatable on a noisy machine.
+# Instructions per input byte on the 20 MB log: repeatable on a noisy machine (with deterministic
+# hashing), then where they go by part of the pipeline.
 bench-callgrind: build
 	@mkdir -p bench-out
 	@test -f bench-out/bench-20mb.log || python3 Scripts/bench/generate_log.py 20 bench-out/bench-20mb.log
 	SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=bench-out/callgrind.out .build/release/cbcheck bench-out/bench-20mb.log > /dev/null 2> bench-out/callgrind.err; \
 	python3 -c "import os,re; t=int(re.search(r'^(?:summary|totals): (\d+)', open('bench-out/callgrind.out').read(), re.M).group(1)); s=os.path.getsize('bench-out/bench-20mb.log'); print(f'{t} instructions, {t/s:.1f} per input byte')"
+	python3 Scripts/bench/callgrind_parts.py bench-out/callgrind.out
 
 # libFuzzer targets (Fuzz/FuzzTarget.swift) for the log reader with the event map and rules, the
 # rule-file and event-map parsers, and the fixture annotations: CBCheckKit's sources are compiled

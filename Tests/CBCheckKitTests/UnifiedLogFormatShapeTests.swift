@@ -83,4 +83,33 @@ import Testing
             }
         }
     }
+
+    /// The library in parentheses and the `[subsystem:category]` are skipped only in their exact
+    /// shapes (`ByteCursor.readParenthesized`, `skipSubsystemAndCategory`); anything else is message.
+    @Test func theLibraryAndSubsystemAreSkippedOnlyInTheirShapes() {
+        let messages: [(String, String)] = [
+            ("(CFNetwork) [com.apple.CFNetwork:Summary] m", "m"),
+            ("(Foundation) [DownloadManager] m", "[DownloadManager] m"),
+            ("[com.acme:transfer] m", "m"),
+            ("(Two words) m", "(Two words) m"),
+            ("() m", "() m"),
+            ("(Lib)x m", "(Lib)x m"),
+            ("(Lib", "(Lib"),
+            ("(Lib)", ""),
+            ("(Lib) [a b:c] m", "[a b:c] m"),
+            ("(Lib) [a:b]x m", "[a:b]x m"),
+            ("(Lib) [a:b]", "[a:b]"),
+            ("(Lib) [a:b", "[a:b"),
+            ("(Lib) [:] m", "m"),
+        ]
+        for (tail, message) in messages {
+            let line = "2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  4101  0  App: " + tail
+            let bytes = Array(line.utf8)
+            guard case .record(let prefix) = bytes.withUnsafeBytes({ UnifiedLogFormat().parsePrefix($0) }) else {
+                Issue.record("no record: \(line)")
+                continue
+            }
+            #expect(String(decoding: bytes[prefix.messageStart...], as: UTF8.self) == message, "\(tail)")
+        }
+    }
 }

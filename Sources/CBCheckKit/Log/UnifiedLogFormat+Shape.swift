@@ -64,6 +64,7 @@ extension UnifiedLogFormat {
     /// The offset of the first byte at or after `start` that is no space (`count` if none), eight
     /// bytes at a time: the columns are padded with runs of up to twenty spaces. A word's first
     /// byte that differs from a space is its lowest non-zero byte after XOR with `0x20…`.
+    @inline(__always)
     private static func spacesEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
         let raw = UnsafeRawPointer(bytes)
         var offset = start

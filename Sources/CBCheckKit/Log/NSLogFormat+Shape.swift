@@ -52,9 +52,9 @@ extension NSLogFormat {
     }
 
     /// The offset of the first `[` at or after `start`, eight bytes at a time (a process name is
-    /// one or two words): a word's first zero byte after XOR with `[[[[[[[[` is found exactly by
+    /// one or two words; shared with the compact style): a word's first zero byte after XOR with `[[[[[[[[` is found exactly by
     /// the lowest bit of `(x - 0x01…) & ~x & 0x80…` (borrows only run upwards).
-    private static func firstBracket(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
+    static func firstBracket(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
         let raw = UnsafeRawPointer(bytes)
         var offset = start
         while offset + 8 <= count {

@@ -2,11 +2,13 @@ import Testing
 
 @testable import CBCheckKit
 
-/// `UnifiedLogFormat.recordShape`, the assembler's shortcut past `parsePrefix` for chatter: it
-/// must accept only lines the full parse reads as records, with the same ranges.
-@Suite struct UnifiedLogFormatShapeTests {
-    /// Lines and whether the shape check takes them (the rest go to `parsePrefix`).
-    static let lines: [(String, Bool)] = [
+/// The shape checks of the unified log's default and compact styles
+/// (`UnifiedLogFormat.recordShape`, `CompactLogFormat.recordShape`), the assembler's shortcut past
+/// `parsePrefix` for chatter: each must accept only lines the full parse reads as records, with
+/// the same ranges.
+@Suite struct RecordShapeTests {
+    /// Default-style lines and whether the shape check takes them (the rest go to `parsePrefix`).
+    static let unifiedLines: [(String, Bool)] = [
         (
             "2026-03-14 09:26:53.599000+0800 0x1b2c3  Default  0x0  4101  0  Downloader: (CFNetwork) [com.apple.CFNetwork:Summary] m",
             true
@@ -50,13 +52,36 @@ import Testing
         ("2026-03-14 09:26:53.599000+0800", false),
     ]
 
+    /// Compact-style lines (`log show --style compact`) and whether the shape check takes them.
+    static let compactLines: [(String, Bool)] = [
+        ("2026-03-14 07:06:40.010 Df Downloader[4167:12f313] application(_:didFinishLaunchingWithOptions:)", true),
+        ("2026-03-14 09:26:53.599 Df Downloader[4101:1b2c3] (CFNetwork) [com.acme:transfer] m", true),
+        ("2026-03-14 09:26:53.599 E  My App[4101:0x1b2c3] [DownloadManager] two spaces, a space in the name", true),
+        ("2026-03-14 09:26:53 A Downloader[4101:1b2c3]", true),
+        ("2026-03-14 09:26:53.599 Xy Downloader[4101:1b2c3] an unknown type code", false),
+        ("2026-03-14 09:26:53.599 Df Downloader[4101] no thread", false),
+        ("2026-03-14 09:26:53.599+0800 Df Downloader[4101:1b2c3] a zone: the full parse", false),
+        ("2026-03-14 09:26:53.599 Df Down[x] loader[4101:1b2c3] a [ before the bracket", false),
+        ("2026-03-14 09:26:53.599 Df Downloader[4101:1b2c3]msg", false),
+        ("2026-03-14 09:26:53.599 Df Downloader[4101:] no thread digits", false),
+        ("2026-03-14 09:26:53.599 Df Downloader msg without a bracket", false),
+        ("2026-03-14 09:26:53:599 Df Downloader[4101:1b2c3] lumberjack milliseconds", false),
+        ("Timestamp               Ty Process[PID:TID]", false),
+        ("    continuation 2026-03-14 09:26:53.599 Df Downloader[4101:1b2c3]", false),
+    ]
+
+    /// Every line of both lists, with the shape check of its style.
+    static var cases: [(ShapeCheckedFormat, String, Bool)] {
+        unifiedLines.map { (.unified, $0.0, $0.1) } + compactLines.map { (.compact, $0.0, $0.1) }
+    }
+
     @Test func theRecordShapeAgreesWithTheFullParseOrLeavesTheLineToIt() {
-        for (line, isCommon) in Self.lines {
+        for (format, line, isCommon) in Self.cases {
             let bytes = Array(line.utf8)
-            let shape = bytes.withUnsafeBytes(UnifiedLogFormat.recordShape)
+            let shape = bytes.withUnsafeBytes(format.recordShape)
             #expect((shape != nil) == isCommon, "\(line)")
             guard let shape else { continue }
-            guard case .record(let full) = bytes.withUnsafeBytes({ UnifiedLogFormat().parsePrefix($0) }) else {
+            guard case .record(let full) = bytes.withUnsafeBytes(format.parsePrefix) else {
                 Issue.record("the full parse reads no record: \(line)")
                 continue
             }
@@ -68,12 +93,12 @@ import Testing
     /// Every prefix of an accepted line (a line cut short anywhere) is either left to the full
     /// parse or read by it with the same ranges: no bound is overrun or misjudged.
     @Test func everyTruncationAgreesWithTheFullParse() {
-        for (line, isCommon) in Self.lines where isCommon {
+        for (format, line, isCommon) in Self.cases where isCommon {
             let bytes = Array(line.utf8)
             for end in 0...bytes.count {
                 let cut = Array(bytes[..<end])
-                guard let shape = cut.withUnsafeBytes(UnifiedLogFormat.recordShape) else { continue }
-                let full = cut.withUnsafeBytes { UnifiedLogFormat().parsePrefix($0) }
+                guard let shape = cut.withUnsafeBytes(format.recordShape) else { continue }
+                let full = cut.withUnsafeBytes(format.parsePrefix)
                 guard case .record(let prefix) = full else {
                     Issue.record(
                         "taken by the shape, not read by the full parse: \(String(decoding: cut, as: UTF8.self))")

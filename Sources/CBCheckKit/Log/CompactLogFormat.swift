@@ -32,7 +32,7 @@ public struct CompactLogFormat: LogFormat {
                 sender: sender, messageStart: cursor.position))
     }
 
-    private static func isTypeCode(_ range: Range<Int>, _ cursor: ByteCursor) -> Bool {
+    static func isTypeCode(_ range: Range<Int>, _ cursor: ByteCursor) -> Bool {
         cursor.matches(range, "Df") || cursor.matches(range, "In") || cursor.matches(range, "Db")
             || cursor.matches(range, "Er") || cursor.matches(range, "Ft") || cursor.matches(range, "Fa")
             || cursor.matches(range, "A") || cursor.matches(range, "E")

@@ -11,7 +11,7 @@ extension NSLogFormat {
         let count = line.count
         guard count > 20, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
-        guard let clockEnd = commonClockEnd(bytes, count) else { return nil }
+        guard let clockEnd = commonClockEnd(bytes, count), bytes[clockEnd] == 0x20 else { return nil }
         let processStart = clockEnd + 1
         guard let open = firstBracket(bytes, from: processStart, count),
             let messageStart = decimalBracketEnd(bytes, open: open, count)
@@ -20,13 +20,14 @@ extension NSLogFormat {
         return (processStart..<open, messageStart)
     }
 
-    /// The offset of the space after `YYYY-MM-DD HH:MM:SS[.fraction]` with every field in the
-    /// ranges `ByteCursor.readTimestamp` checks; `nil` for anything else (`count` > 20).
+    /// The offset of the first byte after `YYYY-MM-DD HH:MM:SS[.fraction]` (a space or a zone,
+    /// below `count`) with every field in the ranges `ByteCursor.readTimestamp` checks; `nil` for
+    /// anything else, such as CocoaLumberjack's `:599` (`count` > 20). Shared with the unified log.
     ///
     /// The 19 bytes are checked as three 8-byte words (digits where digits belong, the
     /// separators between), then each field's range on its two ASCII digits: a few dozen
     /// instructions where reading the fields one by one took a hundred and fifty.
-    private static func commonClockEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+    static func commonClockEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int? {
         let raw = UnsafeRawPointer(bytes)
         // `YYYY-MM-`, `DD HH:MM`, `HH:MM:SS` (the last overlaps the second), little-endian.
         let date = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
@@ -43,17 +44,17 @@ extension NSLogFormat {
         guard month >= 0x3031, month <= 0x3132, day >= 0x3031, day <= 0x3331, pair(11) <= 0x3233,
             pair(14) <= 0x3539, pair(17) <= 0x3630
         else { return nil }
-        if bytes[19] == 0x20 { return 19 }
-        guard bytes[19] == 0x2E, bytes[20] &- 0x30 < 10 else { return nil }
+        if bytes[19] != 0x2E { return bytes[19] == 0x3A ? nil : 19 }
+        guard bytes[20] &- 0x30 < 10 else { return nil }
         var end = 21
         while end < count, bytes[end] &- 0x30 < 10 { end += 1 }
-        return end < count && bytes[end] == 0x20 ? end : nil
+        return end < count ? end : nil
     }
 
     /// The offset of the first `[` at or after `start`, eight bytes at a time (a process name is
-    /// one or two words): a word's first zero byte after XOR with `[[[[[[[[` is found exactly by
+    /// one or two words; shared with the compact style): a word's first zero byte after XOR with `[[[[[[[[` is found exactly by
     /// the lowest bit of `(x - 0x01…) & ~x & 0x80…` (borrows only run upwards).
-    private static func firstBracket(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
+    static func firstBracket(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
         let raw = UnsafeRawPointer(bytes)
         var offset = start
         while offset + 8 <= count {

@@ -1,8 +1,8 @@
 extension PendingRecord {
-    /// The prefix of a record NSLog's fast path started (`NSLogFormat.recordShape`), read from
+    /// The prefix of a record a shape check started (`ShapeCheckedFormat.recordShape`), read from
     /// its first line now that it is an event.
-    func nslogPrefix() -> RecordPrefix {
-        guard case .record(var full) = withFirstLine(NSLogFormat().parsePrefix) else {
+    func undecodedPrefix(_ format: ShapeCheckedFormat) -> RecordPrefix {
+        guard case .record(var full) = withFirstLine(format.parsePrefix) else {
             // Cannot happen (`recordShape` takes only lines `parsePrefix` reads): an event without fields.
             return RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: messageStart)
         }

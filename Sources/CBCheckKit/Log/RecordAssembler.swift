@@ -32,14 +32,14 @@ public final class RecordAssembler {
     /// A record is being assembled (its lines are in `record`).
     private var hasRecord = false
     /// The current record's prefix, unless `prefixIsUndecoded`. Not an optional: the chatter
-    /// records of NSLog's fast path never write or clear it (it is a hundred bytes and more).
+    /// records of the shape-checked path never write or clear it (it is a hundred bytes and more).
     private var prefix = RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: 0)
-    /// The current record came by NSLog's fast path: only where its message starts is known, and
+    /// The current record came by a shape check: only where its message starts is known, and
     /// `flush` reads the time, pid and thread from the first line once the record proves to be an event.
     private var prefixIsUndecoded = false
-    /// The file is NSLog: a record line of the common shape skips the generic parse. A flag, as
-    /// calling the format through its existential copies it on every line.
-    private var isNSLog = false
+    /// The file's format has a shape check (NSLog, the unified log): a record line of the common
+    /// shape skips the generic parse.
+    private var shapeChecked: ShapeCheckedFormat?
     /// The current record belongs to another process than `--process`: its lines are skipped.
     private var isSkippingRecord = false
     /// The line the current record started on (what a warning about matching it points at).
@@ -73,7 +73,7 @@ public final class RecordAssembler {
         self.sink = sink
         stats.format = format?.identifier
         if format is JSONLogFormat { json = JSONArrayReader() }
-        isNSLog = format is NSLogFormat
+        shapeChecked = ShapeCheckedFormat(format)
         scratch.reserveCapacity(4096)
     }
 
@@ -104,8 +104,8 @@ public final class RecordAssembler {
     // MARK: - Private
 
     private func read(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
-        if isNSLog {
-            if let shape = NSLogFormat.recordShape(line) {
+        if let shapeChecked {
+            if let shape = shapeChecked.recordShape(line) {
                 let isStarted = begin(
                     line, process: shape.process, messageStart: shape.messageStart, info.number,
                     staysReadable: info.staysReadableUntilNextLine)
@@ -183,7 +183,7 @@ public final class RecordAssembler {
 
     private func detect(_ detected: any LogFormat, at line: Int) {
         format = detected
-        isNSLog = detected is NSLogFormat
+        shapeChecked = ShapeCheckedFormat(detected)
         stats.format = detected.identifier
         stats.formatDetectedAtLine = line
         for held in undetected {
@@ -304,7 +304,7 @@ public final class RecordAssembler {
             stats.chatter += countsLine
             return
         }
-        let prefix = prefixIsUndecoded ? record.nslogPrefix() : prefix
+        let prefix = prefixIsUndecoded ? shapeChecked.map(record.undecodedPrefix) ?? prefix : prefix
         record.emit(
             &recognized, prefix: prefix, line: recordLine, countsLine: countsLine, stats: &stats, recent: &recentFields,
             to: sink)

@@ -49,9 +49,10 @@ public struct UnifiedLogFormat: LogFormat {
 extension ByteCursor {
     /// `(Library) ` at the cursor: the range inside the parentheses, and the cursor after the space.
     mutating func readParenthesized() -> Range<Int>? {
-        guard peek() == 0x28, let close = find(0x29), close > position + 1 else { return nil }
+        guard peek() == 0x28, let close = closing(0x29, from: position + 1)?.offset, close > position + 1,
+            close + 1 == bytes.count || bytes[close + 1] == 0x20
+        else { return nil }
         let inside = position + 1..<close
-        guard !bytes[inside].contains(0x20), close + 1 == bytes.count || bytes[close + 1] == 0x20 else { return nil }
         position = min(close + 2, bytes.count)
         return inside
     }
@@ -59,9 +60,27 @@ extension ByteCursor {
     /// Skips `[subsystem:category] ` (brackets holding a colon and no space) at the cursor; an
     /// app's own `[DownloadManager]` tag stays part of the message.
     mutating func skipSubsystemAndCategory() {
-        guard peek() == 0x5B, let close = find(0x5D), close + 1 < bytes.count, bytes[close + 1] == 0x20 else { return }
-        let inside = bytes[position + 1..<close]
-        guard inside.contains(0x3A), !inside.contains(0x20) else { return }
-        position = close + 2
+        guard peek() == 0x5B, let close = closing(0x5D, from: position + 1), close.hasColon,
+            close.offset + 1 < bytes.count, bytes[close.offset + 1] == 0x20
+        else { return }
+        position = close.offset + 2
+    }
+
+    /// The offset of the first `closing` byte at or after `start` when no space comes before it,
+    /// and whether a `:` does; one pass over the few bytes of a library or subsystem name (every
+    /// record line of the unified log comes here) instead of a search for the end, then for a space.
+    private func closing(_ closing: UInt8, from start: Int) -> (offset: Int, hasColon: Bool)? {
+        guard let base = bytes.baseAddress else { return nil }
+        let pointer = base.assumingMemoryBound(to: UInt8.self)
+        var hasColon = false
+        var offset = start
+        while offset < bytes.count {
+            let byte = pointer[offset]
+            if byte == closing { return (offset, hasColon) }
+            if byte == 0x20 { return nil }
+            if byte == 0x3A { hasColon = true }
+            offset += 1
+        }
+        return nil
     }
 }

@@ -1,0 +1,40 @@
+/// A format whose common record line the assembler checks for its shape instead of parsing it
+/// (`NSLogFormat.recordShape`, `UnifiedLogFormat.recordShape`, `CompactLogFormat.recordShape`): a chatter record's time, pid and
+/// thread are never used, so they are decoded only once the record proves to be an event.
+///
+/// An enum, not the format's existential: calling a format through `any LogFormat` copies it on
+/// every line.
+enum ShapeCheckedFormat {
+    case nslog
+    case unified
+    case compact
+
+    /// The shape check of `format`, or `nil` for formats without one.
+    init?(_ format: (any LogFormat)?) {
+        switch format {
+        case is NSLogFormat: self = .nslog
+        case is UnifiedLogFormat: self = .unified
+        case is CompactLogFormat: self = .compact
+        default: return nil
+        }
+    }
+
+    /// The process range and message start of a record line of the common shape; `nil` leaves the
+    /// line to the format's `parsePrefix`.
+    func recordShape(_ line: UnsafeRawBufferPointer) -> (process: Range<Int>, messageStart: Int)? {
+        switch self {
+        case .nslog: NSLogFormat.recordShape(line)
+        case .unified: UnifiedLogFormat.recordShape(line)
+        case .compact: CompactLogFormat.recordShape(line)
+        }
+    }
+
+    /// The full parse of a line `recordShape` accepted.
+    func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse {
+        switch self {
+        case .nslog: NSLogFormat().parsePrefix(line)
+        case .unified: UnifiedLogFormat().parsePrefix(line)
+        case .compact: CompactLogFormat().parsePrefix(line)
+        }
+    }
+}

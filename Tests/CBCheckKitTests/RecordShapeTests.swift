@@ -1,0 +1,140 @@
+import Testing
+
+@testable import CBCheckKit
+
+/// The shape checks of the unified log's default and compact styles
+/// (`UnifiedLogFormat.recordShape`, `CompactLogFormat.recordShape`), the assembler's shortcut past
+/// `parsePrefix` for chatter: each must accept only lines the full parse reads as records, with
+/// the same ranges.
+@Suite struct RecordShapeTests {
+    /// Default-style lines and whether the shape check takes them (the rest go to `parsePrefix`).
+    static let unifiedLines: [(String, Bool)] = [
+        (
+            "2026-03-14 09:26:53.599000+0800 0x1b2c3  Default  0x0  4101  0  Downloader: (CFNetwork) [com.apple.CFNetwork:Summary] m",
+            true
+        ),
+        (
+            "2026-03-14 07:06:40.010000+0000 0x12f313   Default     0x0                  4167   0    Downloader: (Foundation) [DownloadManager] created",
+            true
+        ),
+        ("2026-03-14 09:26:53.599000-0500 0x1b2c3  Error  0x0  4101  0  My App: no library", true),
+        ("2026-03-14 09:26:53 0x1b2c3  Default  0x0  4101  0  Downloader: no fraction, no zone", true),
+        ("2026-03-14 09:26:53.5 0x1b2c3  Info  1a2b  4101  0  Downloader: an activity without 0x", true),
+        (
+            "2026-03-14 09:26:53.599000+0800 0xffffffffffffffff  Default  0x0  4101  0  Downloader: a 16-digit thread",
+            true
+        ),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  123456789012345678  0  Downloader: an 18-digit pid", true),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  4101  0  Downloader:", true),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  4101  0  Downloader: (Foundation)", true),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  4101  0  Downloader: (Two words) stays", true),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  4101  0  Downloader:   [a:b] spaces first", true),
+        ("2026-03-14 09:26:53.599000+08:00 0x1  Default  0x0  4101  0  Downloader: a zone with a colon", false),
+        ("2026-03-14 09:26:53.599000Z 0x1  Default  0x0  4101  0  Downloader: Zulu", false),
+        ("2026-03-14 09:26:53.599000+080 0x1  Default  0x0  4101  0  Downloader: a short zone", false),
+        ("2026-03-14 09:26:53:599 0x1  Default  0x0  4101  0  Downloader: lumberjack milliseconds", false),
+        ("2026-03-14 09:26:53. 0x1  Default  0x0  4101  0  Downloader: a point without a fraction", false),
+        ("2026-13-14 09:26:53.599000+0800 0x1  Default  0x0  4101  0  Downloader: month 13", false),
+        ("2026-03-14 09:26:53.599000+0800 1b2c3  Default  0x0  4101  0  Downloader: a thread without 0x", false),
+        ("2026-03-14 09:26:53.599000+0800 0x  Default  0x0  4101  0  Downloader: a thread of no digits", false),
+        ("2026-03-14 09:26:53.599000+0800 0x1ffffffffffffffff  Default  0x0  4101  0  Downloader: 17 digits", false),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Def4ult  0x0  4101  0  Downloader: a digit in the type", false),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Default  0x  4101  0  Downloader: an activity of no digits", false),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  1234567890123456789  0  Downloader: 19 digits", false),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  4101  x  Downloader: a TTL of letters", false),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  4101  0  Down:loader: a colon in the name", false),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  4101  0  : no process", false),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  4101  0  Downloader no colon", false),
+        ("2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  4101  0    ", false),
+        ("2026-03-14 09:26:53.599000+0800 0x1\tDefault  0x0  4101  0  Downloader: a tab", false),
+        ("Timestamp                       Thread     Type        Activity             PID    TTL  ", false),
+        ("    continuation 2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  4101  0  Downloader: m", false),
+        ("2026-03-14 09:26:53.599000+0800", false),
+    ]
+
+    /// Compact-style lines (`log show --style compact`) and whether the shape check takes them.
+    static let compactLines: [(String, Bool)] = [
+        ("2026-03-14 07:06:40.010 Df Downloader[4167:12f313] application(_:didFinishLaunchingWithOptions:)", true),
+        ("2026-03-14 09:26:53.599 Df Downloader[4101:1b2c3] (CFNetwork) [com.acme:transfer] m", true),
+        ("2026-03-14 09:26:53.599 E  My App[4101:0x1b2c3] [DownloadManager] two spaces, a space in the name", true),
+        ("2026-03-14 09:26:53 A Downloader[4101:1b2c3]", true),
+        ("2026-03-14 09:26:53.599 Xy Downloader[4101:1b2c3] an unknown type code", false),
+        ("2026-03-14 09:26:53.599 Df Downloader[4101] no thread", false),
+        ("2026-03-14 09:26:53.599+0800 Df Downloader[4101:1b2c3] a zone: the full parse", false),
+        ("2026-03-14 09:26:53.599 Df Down[x] loader[4101:1b2c3] a [ before the bracket", false),
+        ("2026-03-14 09:26:53.599 Df Downloader[4101:1b2c3]msg", false),
+        ("2026-03-14 09:26:53.599 Df Downloader[4101:] no thread digits", false),
+        ("2026-03-14 09:26:53.599 Df Downloader msg without a bracket", false),
+        ("2026-03-14 09:26:53:599 Df Downloader[4101:1b2c3] lumberjack milliseconds", false),
+        ("Timestamp               Ty Process[PID:TID]", false),
+        ("    continuation 2026-03-14 09:26:53.599 Df Downloader[4101:1b2c3]", false),
+    ]
+
+    /// Every line of both lists, with the shape check of its style.
+    static var cases: [(ShapeCheckedFormat, String, Bool)] {
+        unifiedLines.map { (.unified, $0.0, $0.1) } + compactLines.map { (.compact, $0.0, $0.1) }
+    }
+
+    @Test func theRecordShapeAgreesWithTheFullParseOrLeavesTheLineToIt() {
+        for (format, line, isCommon) in Self.cases {
+            let bytes = Array(line.utf8)
+            let shape = bytes.withUnsafeBytes(format.recordShape)
+            #expect((shape != nil) == isCommon, "\(line)")
+            guard let shape else { continue }
+            guard case .record(let full) = bytes.withUnsafeBytes(format.parsePrefix) else {
+                Issue.record("the full parse reads no record: \(line)")
+                continue
+            }
+            #expect(shape.process == full.process, "\(line)")
+            #expect(shape.messageStart == full.messageStart, "\(line)")
+        }
+    }
+
+    /// Every prefix of an accepted line (a line cut short anywhere) is either left to the full
+    /// parse or read by it with the same ranges: no bound is overrun or misjudged.
+    @Test func everyTruncationAgreesWithTheFullParse() {
+        for (format, line, isCommon) in Self.cases where isCommon {
+            let bytes = Array(line.utf8)
+            for end in 0...bytes.count {
+                let cut = Array(bytes[..<end])
+                guard let shape = cut.withUnsafeBytes(format.recordShape) else { continue }
+                let full = cut.withUnsafeBytes(format.parsePrefix)
+                guard case .record(let prefix) = full else {
+                    Issue.record(
+                        "taken by the shape, not read by the full parse: \(String(decoding: cut, as: UTF8.self))")
+                    continue
+                }
+                #expect(shape.process == prefix.process && shape.messageStart == prefix.messageStart, "\(end): \(line)")
+            }
+        }
+    }
+
+    /// The library in parentheses and the `[subsystem:category]` are skipped only in their exact
+    /// shapes (`ByteCursor.readParenthesized`, `skipSubsystemAndCategory`); anything else is message.
+    @Test func theLibraryAndSubsystemAreSkippedOnlyInTheirShapes() {
+        let messages: [(String, String)] = [
+            ("(CFNetwork) [com.apple.CFNetwork:Summary] m", "m"),
+            ("(Foundation) [DownloadManager] m", "[DownloadManager] m"),
+            ("[com.acme:transfer] m", "m"),
+            ("(Two words) m", "(Two words) m"),
+            ("() m", "() m"),
+            ("(Lib)x m", "(Lib)x m"),
+            ("(Lib", "(Lib"),
+            ("(Lib)", ""),
+            ("(Lib) [a b:c] m", "[a b:c] m"),
+            ("(Lib) [a:b]x m", "[a:b]x m"),
+            ("(Lib) [a:b]", "[a:b]"),
+            ("(Lib) [a:b", "[a:b"),
+            ("(Lib) [:] m", "m"),
+        ]
+        for (tail, message) in messages {
+            let line = "2026-03-14 09:26:53.599000+0800 0x1  Default  0x0  4101  0  App: " + tail
+            let bytes = Array(line.utf8)
+            guard case .record(let prefix) = bytes.withUnsafeBytes({ UnifiedLogFormat().parsePrefix($0) }) else {
+                Issue.record("no record: \(line)")
+                continue
+            }
+            #expect(String(decoding: bytes[prefix.messageStart...], as: UTF8.self) == message, "\(tail)")
+        }
+    }
+}

@@ -13,6 +13,7 @@ BIN=$(readlink -f "$1")
 MODE=${2:-compare}
 LOG="$ROOT/bench-out/bench-20mb.log"
 BASE="$ROOT/bench-out/baseline"
+mkdir -p "$ROOT/bench-out"
 [ -f "$LOG" ] || python3 "$ROOT/Scripts/bench/generate_log.py" 20 "$LOG"
 OUT=$(mktemp -d)
 cd "$ROOT"

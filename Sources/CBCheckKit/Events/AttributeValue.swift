@@ -3,15 +3,8 @@ enum AttributeValue {
     /// Redaction markers: the value exists but is unknown, so it is dropped rather than matched.
     static let redactions: Set<String> = ["<private>", "<<private>>", "<redacted>", "APPNAME"]
 
-    /// Normalizes captured values: `(null)`/`nil`/`none` errors become `nil`; booleans become
-    /// `yes`/`no`; task kinds are lower-cased; redacted values are removed.
-    static func normalized(_ values: AttributeValues) -> AttributeValues {
-        var result = AttributeValues()
-        for (attribute, raw) in values { result[attribute] = normalized(attribute, raw) }
-        return result
-    }
-
-    /// One value normalized as `normalized(_:)` says, or `nil` when it is empty or redacted.
+    /// A captured value normalized: `(null)`/`nil`/`none` errors become `nil`; booleans become
+    /// `yes`/`no`; task kinds are lower-cased; `nil` when it is empty or redacted.
     static func normalized(_ attribute: Attribute, _ raw: String) -> String? {
         let value = raw.trimmingSpaces()
         guard !value.isEmpty, !isRedaction(value) else { return nil }

@@ -22,7 +22,7 @@ extension AttributeValue {
             return yesWordBytes.contains(where: { equalsLowercased(value, $0) }) ? "yes" : "no"
         case .kind, .body:
             return String(unsafeUninitializedCapacity: value.count) { buffer in
-                for index in value.indices { buffer[index] = lowercased(value[index]) }
+                for index in value.indices { buffer[index] = ASCIICase.lowercased(value[index]) }
                 return value.count
             }
         case .outcome:
@@ -45,20 +45,13 @@ extension AttributeValue {
 
     private static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-    }
-
-    /// Whether the ASCII `value`, lower-cased, is `word` (lower-case already).
+    /// Whether `value` is `word` (lower-case), ignoring ASCII case.
     private static func equalsLowercased(_ value: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
-        value.count == word.count && value.indices.allSatisfy { lowercased(value[$0]) == word[$0] }
+        value.count == word.count && word.withUnsafeBytes { ASCIICase.equal(value.baseAddress!, $0) }
     }
 
-    /// Whether the ASCII `value`, lower-cased, contains `word` (lower-case already).
+    /// Whether `value` contains `word` (lower-case), ignoring ASCII case.
     private static func containsLowercased(_ value: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
-        guard value.count >= word.count else { return false }
-        return (0...(value.count - word.count)).contains { start in
-            word.indices.allSatisfy { lowercased(value[start + $0]) == word[$0] }
-        }
+        word.withUnsafeBytes { ASCIICase.contains(value, $0) }
     }
 }

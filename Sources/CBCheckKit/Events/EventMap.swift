@@ -63,9 +63,10 @@ public struct EventMap {
         func mayMatch(_ message: UnsafeRawBufferPointer) -> Bool {
             guard let literals else { return true }
             return literals.contains { literal in
-                if caseless { return LiteralScanner.containsIgnoringCase(message, literal) }
-                return literal.withUnsafeBytes { needle in
-                    cbcheck_memmem(message.baseAddress, message.count, needle.baseAddress, needle.count) != nil
+                literal.withUnsafeBytes { needle in
+                    caseless
+                        ? ASCIICase.contains(message, needle)
+                        : cbcheck_memmem(message.baseAddress, message.count, needle.baseAddress, needle.count) != nil
                 }
             }
         }

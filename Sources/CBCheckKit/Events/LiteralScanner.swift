@@ -111,15 +111,6 @@ public struct LiteralScanner {
         return found
     }
 
-    /// Whether `haystack` contains `needle`, ignoring ASCII case.
-    static func containsIgnoringCase(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-        guard needle.count <= haystack.count else { return false }
-        if needle.isEmpty { return true }
-        return needle.withUnsafeBytes { needle in
-            (0...(haystack.count - needle.count)).contains { equalIgnoringCase(haystack.baseAddress! + $0, needle) }
-        }
-    }
-
     // MARK: - Private
 
     /// The folded window at `offset` of `base` (`foldedWindow` of a literal is its twin).
@@ -137,25 +128,12 @@ public struct LiteralScanner {
                 guard start >= 0, start + literal.bytes.count <= line.count else { return }
                 let equal = literal.bytes.withUnsafeBytes { bytes in
                     literal.caseless
-                        ? Self.equalIgnoringCase(line.baseAddress! + start, bytes)
+                        ? ASCIICase.equal(line.baseAddress! + start, bytes)
                         : memcmp(line.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
                 }
                 if equal { found.formUnion(literal.patterns) }
             }
         }
-    }
-
-    /// Whether the `needle.count` bytes at `start` are `needle`, ignoring ASCII case.
-    private static func equalIgnoringCase(_ start: UnsafeRawPointer, _ needle: UnsafeRawBufferPointer) -> Bool {
-        for offset in 0..<needle.count
-        where lower(start.load(fromByteOffset: offset, as: UInt8.self)) != lower(needle[offset]) {
-            return false
-        }
-        return true
-    }
-
-    private static func lower(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// The offsets of the windows a literal is indexed by: `stride` consecutive ones, so that

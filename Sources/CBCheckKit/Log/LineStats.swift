@@ -55,6 +55,13 @@ public struct LineStats: Sendable, Equatable {
     /// The same counts by `EventKind.index`: an event is counted without hashing its kind's name.
     private var eventCounts: [Int] = []
 
+    /// Counts a line no format reads, keeping the first few reasons and its shape.
+    mutating func addUnparseable(_ line: UnsafeRawBufferPointer, _ number: Int, _ reason: String) {
+        unparseable += 1
+        if unparseableExamples.count < 5 { unparseableExamples.append((number, reason)) }
+        unparseableShapes.add(line, number: number)
+    }
+
     /// How many events of `kind` were recognized.
     public func events(of kind: EventKind) -> Int { eventCounts.isEmpty ? 0 : eventCounts[kind.index] }
 

@@ -6,7 +6,7 @@
 /// `NSError` description). Only order is known, so
 /// rules that need a time or a thread are not checkable in such a file, and the check says so.
 /// Never detected from one line (any line reads as plain): a file is plain when none of its first
-/// `RecordAssembler.plainDetectionLines` lines is a record in another format.
+/// `HeldLines.windowLines` lines is a record in another format.
 public struct PlainLogFormat: LogFormat {
     public static let identifier = "plain"
     public static let description = "lines with no prefix (Xcode's console showing print): order only"

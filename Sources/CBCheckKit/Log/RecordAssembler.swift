@@ -13,9 +13,7 @@ public final class RecordAssembler {
     /// The most message bytes of one record (first line plus continuations) kept for matching.
     public static let maximumRecordBytes = 256 * 1024
     /// Lines with no record of any format after which a file is read as plain lines.
-    public static let plainDetectionLines = 200
-    /// The most bytes of those lines held while waiting (the rest of the window is not waited for).
-    static let plainDetectionBytes = 1 << 20
+    public static let plainDetectionLines = HeldLines.windowLines
 
     public private(set) var stats = LineStats()
     /// The file's format: forced, detected, or `nil` before the first record.
@@ -37,8 +35,8 @@ public final class RecordAssembler {
     /// The current record came by a shape check: only where its message starts is known, and
     /// `flush` reads the time, pid and thread from the first line once the record proves to be an event.
     private var prefixIsUndecoded = false
-    /// The file's format has a shape check (NSLog, the unified log): a record line of the common
-    /// shape skips the generic parse.
+    /// The file's format has a shape check (NSLog, the unified log's default and compact styles):
+    /// a record line of the common shape skips the generic parse.
     private var shapeChecked: ShapeCheckedFormat?
     /// The current record belongs to another process than `--process`: its lines are skipped.
     private var isSkippingRecord = false
@@ -51,8 +49,7 @@ public final class RecordAssembler {
     private var recordOwnsLine = true
     private var clock = DatelessClock()
     /// Lines held while no format is known yet, to be read as plain lines if none ever is.
-    private var undetected: [(bytes: [UInt8], info: LineReader.LineInfo)] = []
-    private var undetectedBytes = 0
+    private var held = HeldLines()
     private var lastLineNumber = 0
     /// The file was detected plain: every line is first offered to the other formats. Kept as a
     /// flag: a dynamic cast per line would cost the NSLog path.
@@ -91,7 +88,7 @@ public final class RecordAssembler {
 
     /// Ends the log: the last record is recognized.
     public func finish(missingFinalNewline: Bool) {
-        if format == nil, !undetected.isEmpty { readHeldLinesAsPlain() }
+        if format == nil, !held.isEmpty { readHeldLinesAsPlain() }
         flush()
         if let open = json?.finish(), open.lines > 0 {
             stats.unparseable += open.lines
@@ -145,7 +142,7 @@ public final class RecordAssembler {
             }
         }
         if format == nil, !isForced, case .continuation = parsed {
-            hold(line, info)
+            if held.hold(line, info) { readHeldLinesAsPlain() }
             return
         }
         switch parsed {
@@ -161,7 +158,7 @@ public final class RecordAssembler {
         case .malformed(let reason):
             flush()
             isSkippingRecord = false
-            unparseable(line, info.number, reason)
+            stats.addUnparseable(line, info.number, reason)
         }
     }
 
@@ -172,7 +169,7 @@ public final class RecordAssembler {
             return
         }
         guard hasRecord else {
-            unparseable(line, number, "no record prefix, and no record before it to continue")
+            stats.addUnparseable(line, number, "no record prefix, and no record before it to continue")
             return
         }
         stats.continuations += 1
@@ -186,34 +183,21 @@ public final class RecordAssembler {
         shapeChecked = ShapeCheckedFormat(detected)
         stats.format = detected.identifier
         stats.formatDetectedAtLine = line
-        for held in undetected {
-            held.bytes.withUnsafeBytes {
-                unparseable($0, held.info.number, "no record prefix, and no record before it to continue")
+        for line in held.takeAll() {
+            line.bytes.withUnsafeBytes {
+                stats.addUnparseable($0, line.info.number, "no record prefix, and no record before it to continue")
             }
         }
-        undetected = []
     }
 
-    /// Keeps a line no format reads until the file's format is known; a window of them with no
-    /// record of any format makes the file plain.
-    private func hold(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
-        var copied = info
-        copied.staysReadableUntilNextLine = false
-        undetected.append((Array(line), copied))
-        undetectedBytes += line.count
-        if undetected.count >= Self.plainDetectionLines || undetectedBytes >= Self.plainDetectionBytes {
-            readHeldLinesAsPlain()
-        }
-    }
-
+    /// No format read any of the first lines as a record: the file is plain lines.
     private func readHeldLinesAsPlain() {
-        let held = undetected
-        undetected = []
+        let lines = held.takeAll()
         format = PlainLogFormat()
         offersEveryLine = true
         stats.format = PlainLogFormat.identifier
-        stats.formatDetectedAtLine = held.first?.info.number
-        for line in held { line.bytes.withUnsafeBytes { read($0, line.info) } }
+        stats.formatDetectedAtLine = lines.first?.info.number
+        for line in lines { line.bytes.withUnsafeBytes { read($0, line.info) } }
     }
 
     /// Reads a line of `log show --style json`: every object finished on it becomes a record.
@@ -240,9 +224,11 @@ public final class RecordAssembler {
                     scratch.withUnsafeBytes { start(prefix, $0, object.recordLine) }
                     flush()
                 case .malformed(let reason):
-                    if recordOwnsLine { unparseable(bytes, object.recordLine, reason) }
+                    if recordOwnsLine { stats.addUnparseable(bytes, object.recordLine, reason) }
                 case .continuation:
-                    if recordOwnsLine { unparseable(bytes, object.recordLine, "a JSON value that is no object") }
+                    if recordOwnsLine {
+                        stats.addUnparseable(bytes, object.recordLine, "a JSON value that is no object")
+                    }
                 }
             }
             isSkippingRecord = false
@@ -282,12 +268,6 @@ public final class RecordAssembler {
         recordLine = number
         record.start(source, messageStart: messageStart, staysReadable: staysReadable, scanner: recognizer.scanner)
         return messageStart
-    }
-
-    private func unparseable(_ line: UnsafeRawBufferPointer, _ number: Int, _ reason: String) {
-        stats.unparseable += 1
-        if stats.unparseableExamples.count < 5 { stats.unparseableExamples.append((number, reason)) }
-        stats.unparseableShapes.add(line, number: number)
     }
 
     private func flush() {

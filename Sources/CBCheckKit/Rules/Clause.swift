@@ -37,10 +37,16 @@ public final class Clause {
     /// The kinds the clause looks at, to decide which events create slices.
     public let referencedKinds: Set<EventKind>
 
+    /// The scope and the pattern taken apart once, for `ClauseMonitor.step`, which runs for every
+    /// event of a kind the clause looks at in every slice: taking a matcher out of an enum case
+    /// copies the case, a reference count up and down per matcher per step.
+    let parts: Parts
+
     public init(scope: Scope, rule: Rule, unless: Condition?, referencedKinds: Set<EventKind>) {
         self.scope = scope
         self.rule = rule
         self.unless = unless
         self.referencedKinds = referencedKinds
+        parts = Parts(scope: scope, rule: rule)
     }
 }

@@ -31,17 +31,18 @@ struct ClauseMonitor {
 
     /// Feeds one event; returns a violation if this event shows one.
     mutating func step(_ event: Event, run: RunRecord?) -> Outcome? {
+        let parts = clause.parts
         var outcome: Outcome?
-        if isOpen { outcome = feedPattern(event, run) }
-        if let found = outcome, case .between = clause.scope {
+        if isOpen { outcome = feedPattern(event, run, parts) }
+        if let found = outcome, parts.scope == .between {
             if held == nil { held = found }
             outcome = nil
         }
-        switch clause.scope {
+        switch parts.scope {
         case .always:
             break
-        case .given(let trigger):
-            if self.trigger == nil, trigger.matches(event, run: run) { self.trigger = event }
+        case .given:
+            if self.trigger == nil, parts.opens!.matches(event, run: run) { self.trigger = event }
             // What the pattern found counts only once the trigger has come (before or after it).
             if self.trigger == nil, let found = outcome {
                 if held == nil { held = found }
@@ -50,24 +51,24 @@ struct ClauseMonitor {
                 outcome = waiting
                 held = nil
             }
-        case .after(let open, let close, let pooled):
-            if isOpen, let close, close.matches(event, run: run) {
+        case .after:
+            if isOpen, let close = parts.closes, close.matches(event, run: run) {
                 outcome = outcome ?? closeScope(by: event)
             }
-            if open.matches(event, run: run) {
-                let stillWaiting = isOpen && pooled && seen == nil
+            if parts.opens!.matches(event, run: run) {
+                let stillWaiting = isOpen && parts.pooled && seen == nil
                 if !stillWaiting {
                     if isOpen { outcome = outcome ?? closeScope(by: event, reachedItsEnd: false) }
                     reopen(at: event)
                 }
             }
-        case .between(let open, let close):
-            if isOpen, close.matches(event, run: run) {
+        case .between:
+            if isOpen, parts.closes!.matches(event, run: run) {
                 outcome = outcome ?? held ?? closeScope(by: event)
                 isOpen = false
                 held = nil
             }
-            if !isOpen, open.matches(event, run: run) { reopen(at: event) }
+            if !isOpen, parts.opens!.matches(event, run: run) { reopen(at: event) }
         }
         return outcome
     }
@@ -164,17 +165,18 @@ struct ClauseMonitor {
         return obligationOutcome(opener: opener, end: event)
     }
 
-    private mutating func feedPattern(_ event: Event, _ run: RunRecord?) -> Outcome? {
-        switch clause.rule {
-        case .forbid(let x, let before, let after):
-            if let before {
+    private mutating func feedPattern(_ event: Event, _ run: RunRecord?, _ parts: Clause.Parts) -> Outcome? {
+        switch parts.rule {
+        case .forbid:
+            let x = parts.subject!
+            if let before = parts.before {
                 if before.matches(event, run: run) { marker = event }
                 guard marker == nil, x.matches(event, run: run) else { return nil }
                 return Outcome(
                     at: event, detail: "\(event.kind) came before \(before.shown)",
                     evidence: context(event, "here, with no \(before.shown) before it"))
             }
-            if let after {
+            if let after = parts.after {
                 defer { if after.matches(event, run: run) { marker = event } }
                 guard let marker, x.matches(event, run: run) else { return nil }
                 return Outcome(
@@ -183,17 +185,18 @@ struct ClauseMonitor {
             }
             guard x.matches(event, run: run) else { return nil }
             return Outcome(at: event, detail: "\(x.shown(event)) is not allowed", evidence: context(event, "here"))
-        case .require(let x, let before, let within):
+        case .require:
+            let x = parts.subject!
             if x.matches(event, run: run) {
                 if seen == nil { seen = event }
-                if let within, let late = lateness(of: event, limit: within) {
+                if let within = parts.withinSeconds, let late = lateness(of: event, limit: within) {
                     return Outcome(
                         at: event,
                         detail: "\(event.kind) came \(late), more than \(Self.format(within)) after the scope opened",
                         evidence: context(event, "here"))
                 }
             }
-            if let before, seen == nil, before.matches(event, run: run) {
+            if let before = parts.before, seen == nil, before.matches(event, run: run) {
                 return Outcome(
                     at: event, detail: "\(event.kind) came without \(x.shown) before it",
                     evidence: context(event, "here, with no \(x.shown) before it"))
@@ -201,10 +204,11 @@ struct ClauseMonitor {
             return nil
         case .duration:
             return nil
-        case .count(let x, _, let atMost):
+        case .count:
+            let x = parts.subject!
             guard x.matches(event, run: run) else { return nil }
             count += 1
-            if let atMost, count > atMost {
+            if let atMost = parts.atMost, count > atMost {
                 return Outcome(
                     at: event, detail: "\(event.kind) occurred \(count) times, more than \(atMost)",
                     evidence: context(event, "occurrence \(count)"))

@@ -5,7 +5,10 @@ For each size it generates a deterministic log (cached in bench-out/), then runs
 REPEATS times and prints the median MB/s with the spread, the peak RSS (GNU time's %M), and the
 ratios cbcheck / rg and cbcheck / wc. Reference commands get the union of the default event map's
 patterns and their output goes to a file, so grep-likes do the whole work (GNU grep stops at the
-first match when its output is /dev/null). One more reference, `rg -F literals`, counts the lines
+first match when its output is /dev/null). `rg -c` and `pcre2grep -c` need `-P`-style PCRE for the
+map's look-arounds; `rg plain` runs ripgrep's own engine on the same patterns with the
+look-arounds left out (each then matches a superset of its lines): the issue's "rg -c with the
+union of the callback patterns". One more reference, `rg -F literals`, counts the lines
 holding any of the map's required literals (`cbcheck rules --event-map` lists them; `/…/i` ones in
 lower case, matched as written): the work of merely finding candidate lines, the bar cbcheck's
 whole run is measured against.
@@ -71,9 +74,14 @@ def main():
     with open(patterns, "w") as handle:
         subprocess.run([sys.executable, os.path.join(HERE, "event_patterns.py"),
                         os.path.join(ROOT, "rules/events.cbevents")], stdout=handle, check=True)
+    plain = os.path.join(out_dir, "patterns-plain.txt")
+    with open(plain, "w") as handle:
+        subprocess.run([sys.executable, os.path.join(HERE, "event_patterns.py"), "--plain",
+                        os.path.join(ROOT, "rules/events.cbevents")], stdout=handle, check=True)
     literals = os.path.join(out_dir, "literals.txt")
     count = write_literals(args.binary, literals)
-    print(f"references: the map's patterns (bench-out/patterns.txt), its {count} literals (bench-out/literals.txt)")
+    print(f"references: the map's patterns (bench-out/patterns.txt; without look-arounds for rg plain:"
+          f" bench-out/patterns-plain.txt), its {count} literals (bench-out/literals.txt)")
     print(f"{'size':>6}  {'command':<15} {'MB/s median (min-max)':>24} {'peak RSS':>10}")
     times = {}
     for size in [int(s) for s in args.sizes.split(",")]:
@@ -85,6 +93,7 @@ def main():
             "cbcheck": [args.binary, log],
             "rg -c": ["rg", "--no-mmap", "-c", "-P", "-f", patterns, log],
             "pcre2grep -c": ["pcre2grep", "-c", "-f", patterns, log],
+            "rg plain": ["rg", "--no-mmap", "-c", "-f", plain, log],
             "rg -F literals": ["rg", "--no-mmap", "-c", "-F", "-f", literals, log],
             "wc -l": ["wc", "-l", log],
         }
@@ -101,7 +110,7 @@ def main():
             spread = f"{megabytes / slowest:7.0f}-{megabytes / fastest:<7.0f}"
             print(f"{size:>5}M  {name:<15} {rates[name]:9.0f} ({spread}) {peak / 1024:8.1f} MB", flush=True)
         ratios = [f"cbcheck / {name} = {rates['cbcheck'] / rates[name]:.2f}"
-                  for name in ("rg -c", "pcre2grep -c", "rg -F literals", "wc -l") if name in rates]
+                  for name in ("rg -c", "pcre2grep -c", "rg plain", "rg -F literals", "wc -l") if name in rates]
         print(f"{'':>6}  " + ", ".join(ratios), flush=True)
     sizes = sorted({size for size, _ in times})
     if len(sizes) > 1:

@@ -7,6 +7,13 @@ public final class MonitorEngine {
     private let trees: [SliceTree]
     /// For each tree, whether it slices by run first (its slices end with their run).
     private let treesByRun: [Bool]
+    /// For each event kind (by `EventKind.index`), the trees whose rules look at it, by index:
+    /// a progress line concerns two of the five built-in slicings, and the others need no call.
+    private let treesByKind: [[Int]]
+    /// `EventKind.runEnd` and `.logEnd`, read once: a static is a lazily made global, checked on
+    /// every read.
+    private let runEnd = EventKind.runEnd
+    private let logEnd = EventKind.logEnd
     private let sink: FindingSink
     private var runs: [Int: RunRecord] = [:]
     /// The run of the event being processed: the events delivered for it nearly always belong to
@@ -33,6 +40,11 @@ public final class MonitorEngine {
         }
         trees = order.map { SliceTree(keys: $0, rules: byKeys[$0]!, retention: retention) }
         treesByRun = order.map { $0.first == .run }
+        let trees = trees
+        treesByKind = EventKind.all.map { kind in
+            let isBoundary = kind == .runEnd || kind == .logEnd
+            return trees.indices.filter { isBoundary || trees[$0].looksAt(kind) }
+        }
     }
 
     /// How many completed slices were retired, brought back by a later event, or forgotten.
@@ -50,17 +62,20 @@ public final class MonitorEngine {
             if runs[run.number] !== run { runs[run.number] = run }
             current = run
         }
-        let isBoundary = event.kind == .runEnd || event.kind == .logEnd
-        for (tree, byRun) in zip(trees, treesByRun) {
+        let kind = event.kind
+        let isBoundary = kind == runEnd || kind == logEnd
+        for index in treesByKind[kind.index] {
+            let tree = trees[index]
+            let byRun = treesByRun[index]
             // A run's end closes only slices that belong to one run; the others end with the log.
-            if event.kind == .logEnd && !byRun { continue }
+            if kind == logEnd && !byRun { continue }
             // The event itself (not a replayed earlier one) ends the slices it reaches; the closure
             // keeps its sequence number rather than the event.
             let ending = byRun && isBoundary ? event.sequence : -1
             tree.deliver(event) { leaf, delivered in step(leaf, tree, delivered, isEnd: delivered.sequence == ending) }
-            if event.kind == .runEnd { tree.retire(run: run.number) }
+            if kind == runEnd { tree.retire(run: run.number) }
         }
-        if event.kind == .runEnd {
+        if kind == runEnd {
             runs[run.number] = nil
             if current === run { current = nil }
         }

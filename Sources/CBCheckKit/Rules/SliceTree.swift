@@ -99,6 +99,9 @@ final class SliceTree {
         retirement = SliceRetirement()
     }
 
+    /// Whether a rule of the tree looks at events of `kind` (`deliver` passes the others over).
+    func looksAt(_ kind: EventKind) -> Bool { referenced.contains(kind) }
+
     /// Routes `event` to its slices and calls `visit` with every leaf it reaches (and, for a leaf
     /// it creates, first with each remembered broadcast event).
     func deliver(_ event: Event, _ visit: (Node, Event) -> Void) {

@@ -59,7 +59,9 @@ public struct AttributeValues: Sendable, Equatable, Sequence, ExpressibleByDicti
     init(of attributes: UInt32, _ value: (Attribute) -> String?) {
         // `reserveCapacity` and `append`: `Array(unsafeUninitializedCapacity:)` took an
         // unspecialized path that looked up the storage type at run time, 500 instructions a call.
-        entries.reserveCapacity(attributes.nonzeroBitCount)
+        // Room for two more: the trace builder fills in a session, a task or a kind the line left
+        // out on most task events, and growing the array then cost a copy of it.
+        entries.reserveCapacity(attributes.nonzeroBitCount + 2)
         var remaining = attributes
         while remaining != 0 {
             let ordinal = remaining.trailingZeroBitCount

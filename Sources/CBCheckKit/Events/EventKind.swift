@@ -40,23 +40,26 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
         return kind
     }
 
-    public static let runStart = named("run.start")
-    public static let runEnd = named("run.end")
-    public static let logEnd = named("log.end")
-    public static let appLaunch = named("app.launch")
-    public static let appTerminate = named("app.terminate")
-    public static let appForeground = named("app.foreground")
-    public static let appActive = named("app.active")
-    public static let appBackground = named("app.background")
-    public static let appHandleEvents = named("app.handleEvents")
-    public static let handlerCalled = named("app.handler.called")
-    public static let sessionCreate = named("session.create")
-    public static let sessionFinishEvents = named("session.finishEvents")
-    public static let taskCreate = named("task.create")
-    public static let taskComplete = named("task.complete")
-    public static let taskFinishDownload = named("task.finishDownload")
-    public static let taskResumedAt = named("task.resumedAt")
-    public static let systemTaskFinished = named("cfnet.task.finished")
+    // The kinds the trace builder and the monitors name, by their place in `vocabulary` (a test
+    // checks each against its name): a constant is static data, where `named(_:)` made each a
+    // lazily made global that every use (several per event) had to check was made.
+    public static let runStart = EventKind(index: 0)  // run.start
+    public static let runEnd = EventKind(index: 1)  // run.end
+    public static let logEnd = EventKind(index: 2)  // log.end
+    public static let appLaunch = EventKind(index: 3)  // app.launch
+    public static let appTerminate = EventKind(index: 9)  // app.terminate
+    public static let appForeground = EventKind(index: 4)  // app.foreground
+    public static let appActive = EventKind(index: 5)  // app.active
+    public static let appBackground = EventKind(index: 7)  // app.background
+    public static let appHandleEvents = EventKind(index: 11)  // app.handleEvents
+    public static let handlerCalled = EventKind(index: 13)  // app.handler.called
+    public static let sessionCreate = EventKind(index: 15)  // session.create
+    public static let sessionFinishEvents = EventKind(index: 19)  // session.finishEvents
+    public static let taskCreate = EventKind(index: 20)  // task.create
+    public static let taskComplete = EventKind(index: 26)  // task.complete
+    public static let taskFinishDownload = EventKind(index: 25)  // task.finishDownload
+    public static let taskResumedAt = EventKind(index: 24)  // task.resumedAt
+    public static let systemTaskFinished = EventKind(index: 44)  // cfnet.task.finished
 
     /// Whether events of this kind carry `attribute`: a bit test, since the trace builder and the
     /// slice trees ask it for every event.

@@ -173,8 +173,8 @@ struct ClauseMonitor {
                 if before.matches(event, run: run) { marker = event }
                 guard marker == nil, x.matches(event, run: run) else { return nil }
                 return Outcome(
-                    at: event, detail: "\(event.kind) came before \(before.shown)",
-                    evidence: context(event, "here, with no \(before.shown) before it"))
+                    at: event, detail: "\(event.kind) came before \(before.matcher.shown)",
+                    evidence: context(event, "here, with no \(before.matcher.shown) before it"))
             }
             if let after = parts.after {
                 defer { if after.matches(event, run: run) { marker = event } }
@@ -184,7 +184,8 @@ struct ClauseMonitor {
                     evidence: context(event, "here") + [(marker, "after this")])
             }
             guard x.matches(event, run: run) else { return nil }
-            return Outcome(at: event, detail: "\(x.shown(event)) is not allowed", evidence: context(event, "here"))
+            return Outcome(
+                at: event, detail: "\(x.matcher.shown(event)) is not allowed", evidence: context(event, "here"))
         case .require:
             let x = parts.subject!
             if x.matches(event, run: run) {
@@ -198,8 +199,8 @@ struct ClauseMonitor {
             }
             if let before = parts.before, seen == nil, before.matches(event, run: run) {
                 return Outcome(
-                    at: event, detail: "\(event.kind) came without \(x.shown) before it",
-                    evidence: context(event, "here, with no \(x.shown) before it"))
+                    at: event, detail: "\(event.kind) came without \(x.matcher.shown) before it",
+                    evidence: context(event, "here, with no \(x.matcher.shown) before it"))
             }
             return nil
         case .duration:

@@ -9,14 +9,14 @@ final class EntryPlan {
     /// Further kinds the same record stands for (`also`), after `kind`.
     let alsoKinds: [EventKind]
     /// The extractors for the attributes the kinds carry, in map order: their index in
-    /// `EventMap.extractors` (the extractor scanner's numbering) and their attribute, plain
-    /// values so walking them counts no references.
-    let extractors: [(index: Int, attribute: Attribute)]
+    /// `EventMap.extractors`, their attribute and whether they have literals to look for first
+    /// (`ExtractorLiterals`), plain values so walking them counts no references.
+    let extractors: [(index: Int, attribute: Attribute, hasLiterals: Bool)]
     let constants: EntryConstants
     /// A bit per attribute (its ordinal) that some kind of the entry carries.
     let carried: UInt32
 
-    init(_ entry: EventMap.Entry, extractors all: [EventMap.AttributeExtractor]) {
+    init(_ entry: EventMap.Entry, extractors all: [EventMap.AttributeExtractor], literals: ExtractorLiterals) {
         kind = entry.kind
         alsoKinds = entry.alsoKinds
         let kinds = [entry.kind] + entry.alsoKinds
@@ -25,7 +25,7 @@ final class EntryPlan {
         }
         let carried = carried
         extractors = all.enumerated().filter { carried & 1 << UInt32($0.element.attribute.ordinal) != 0 }
-            .map { ($0.offset, $0.element.attribute) }
+            .map { ($0.offset, $0.element.attribute, literals.hasLiterals($0.offset)) }
         constants = EntryConstants(entry.constants)
     }
 }

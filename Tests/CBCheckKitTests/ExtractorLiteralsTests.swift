@@ -1,0 +1,103 @@
+import TestSupport
+import Testing
+
+@testable import CBCheckKit
+
+@Suite struct ExtractorLiteralsTests {
+    /// Extractor 0 `Session` (anchored on `S`), 1 `job #`, 2 no literal, 3 `kind ` ignoring case
+    /// (anchored on the space), 4 `listen` ignoring case (letters only), 5 `offset=` or
+    /// `resumed at `.
+    private let map: EventMap = {
+        let text = """
+            attribute identifier /Session\\W(?<identifier>\\w+)/
+            attribute task /job #(?<task>\\d+)/
+            attribute name /(?<name>\\w+)/
+            attribute kind /kind (?<kind>\\w+)/i
+            attribute bgtask /listen(?<bgtask>\\d+)/i
+            attribute offset /offset=(?<offset>\\d+)|resumed at \\d+/
+            """
+        return try! EventMapParser(file: "app.cbevents", text: text).parse()
+    }()
+
+    private func mayMatch(_ extractor: Int, _ message: String) -> Bool {
+        let literals = ExtractorLiterals(map.extractors)
+        return Array(message.utf8).withUnsafeBytes { literals.mayMatch(extractor, in: $0) }
+    }
+
+    @Test func anExtractorWithoutALiteralMayAlwaysMatch() {
+        #expect(map.extractors[2].pattern.literals == nil)
+        #expect(mayMatch(2, "anything at all"))
+        #expect(mayMatch(2, ""))
+    }
+
+    @Test func aLiteralIsFoundAtTheStartInTheMiddleAndAtTheEnd() {
+        #expect(mayMatch(0, "Session abc"))
+        #expect(mayMatch(0, "urlSession(_:task:)"))
+        #expect(mayMatch(0, "ends with Session"))
+        #expect(mayMatch(1, "job #12 done"))
+    }
+
+    @Test func anAbsentLiteralRulesTheExtractorOut() {
+        #expect(!mayMatch(0, "urlsession(_:task:) in lower case"))
+        #expect(!mayMatch(1, "job 12 without the hash"))
+        #expect(!mayMatch(0, ""))
+        #expect(!mayMatch(0, "Sessio"))
+    }
+
+    @Test func theAnchorIsLookedForOnlyWhereTheWholeLiteralFits() {
+        // `S` stands too near the end for `Session` to fit after it, and a first `S` that
+        // starts no `Session` does not hide a later one.
+        #expect(!mayMatch(0, "SessioS"))
+        #expect(!mayMatch(0, "xx Sessi"))
+        #expect(mayMatch(0, "SSession"))
+        #expect(mayMatch(0, "Sa Sb Session"))
+    }
+
+    @Test func aCaseInsensitiveLiteralIsFoundInAnyCase() {
+        #expect(mayMatch(3, "KIND download"))
+        #expect(mayMatch(3, "a Kind upload"))
+        #expect(!mayMatch(3, "kinds download"))
+        // Letters only: compared at every position.
+        #expect(mayMatch(4, "LiStEn42"))
+        #expect(mayMatch(4, "now listen7"))
+        #expect(!mayMatch(4, "listed 7"))
+    }
+
+    @Test func oneAlternativesLiteralIsEnough() {
+        #expect(mayMatch(5, "offset=12"))
+        #expect(mayMatch(5, "resumed at 12"))
+        #expect(!mayMatch(5, "offset 12, resumed"))
+    }
+
+    @Test func aLiteralShorterThanTheMinimumIsNotLookedFor() {
+        let literals = ExtractorLiterals(map.extractors, minimumLength: 6)
+        Array("job 12".utf8).withUnsafeBytes { message in
+            #expect(literals.mayMatch(1, in: message))  // `job #` has 5 bytes
+            #expect(!literals.mayMatch(0, in: message))
+        }
+    }
+
+    /// The recognizer skips an extractor when this says no, so it must never say no where the
+    /// extractor's regex matches, and it answers as `MapPattern.mayMatch` does.
+    @Test func onEveryFixtureLineItAgreesWithThePatternsOwnLiteralCheck() throws {
+        let map = try RuleLibrary.builtIn().eventMap
+        let literals = ExtractorLiterals(map.extractors)
+        let lines = TestSupport.fixtureAndSampleLines()
+        #expect(lines.count > 1000)
+        var ruledOut = 0
+        for line in lines {
+            try line.withUnsafeBytes { bytes in
+                for (index, extractor) in map.extractors.enumerated() {
+                    let answer = literals.mayMatch(index, in: bytes)
+                    #expect(answer == extractor.pattern.mayMatch(bytes), "\(extractor.pattern.pattern.source)")
+                    if !answer {
+                        ruledOut += 1
+                        let match = try extractor.pattern.pattern.firstMatch(in: bytes)
+                        #expect(match == nil, "\(extractor.pattern.pattern.source)")
+                    }
+                }
+            }
+        }
+        #expect(ruledOut > 10_000)
+    }
+}

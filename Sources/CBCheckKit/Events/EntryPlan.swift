@@ -9,9 +9,9 @@ final class EntryPlan {
     /// Further kinds the same record stands for (`also`), after `kind`.
     let alsoKinds: [EventKind]
     /// The extractors for the attributes the kinds carry, in map order: their index in
-    /// `EventMap.extractors`, their attribute and whether they have literals to look for first
-    /// (`ExtractorLiterals`), plain values so walking them counts no references.
-    let extractors: [(index: Int, attribute: Attribute, hasLiterals: Bool)]
+    /// `EventMap.extractors`, their attribute and whether they have literals or required bytes to
+    /// look for first (`ExtractorLiterals`), plain values so walking them counts no references.
+    let extractors: [(index: Int, attribute: Attribute, isChecked: Bool)]
     let constants: EntryConstants
     /// A bit per attribute (its ordinal) that some kind of the entry carries.
     let carried: UInt32
@@ -25,7 +25,7 @@ final class EntryPlan {
         }
         let carried = carried
         extractors = all.enumerated().filter { carried & 1 << UInt32($0.element.attribute.ordinal) != 0 }
-            .map { ($0.offset, $0.element.attribute, literals.hasLiterals($0.offset)) }
+            .map { ($0.offset, $0.element.attribute, literals.isChecked($0.offset)) }
         constants = EntryConstants(entry.constants)
     }
 }

@@ -65,8 +65,8 @@ public struct EventRecognizer {
             if let range = candidate.pattern.lastMatchRange(group: group) { captured.capture(attribute, at: range) }
         }
         captured.setConstants(plan.constants.mask)
-        for (index, attribute, hasLiterals) in plan.extractors where !captured.contains(attribute) {
-            guard !hasLiterals || extractorLiterals.mayMatch(index, in: message) else { continue }
+        for (index, attribute, isChecked) in plan.extractors where !captured.contains(attribute) {
+            guard !isChecked || extractorLiterals.mayMatch(index, in: message) else { continue }
             let pattern = extractorPatterns[index]
             guard run(pattern, on: message), let range = pattern.lastMatchRange(of: attribute) else { continue }
             captured.capture(attribute, at: range)

@@ -5,15 +5,17 @@
 #endif
 
 /// Whether an attribute extractor can match a recognized record: one of its required literals
-/// (`EventMap.MapPattern.literals`) occurs in the message. Asked only of the extractors a record
+/// (`EventMap.MapPattern.literals`) occurs in the message, and so does every byte PCRE2 found
+/// every match must contain (`Pattern.requiredBytes`: the `.` of an identifier's
+/// `(?:\.[\w-]+){2,}`, absent from most callback lines). Asked only of the extractors a record
 /// reaches (its kinds carry the attribute and no earlier extractor found it), one at a time: a
 /// message is short, and a whole-message literal scan for every extractor cost about 1 300
 /// instructions an event where these checks cost a few hundred.
 ///
 /// Each literal is found with a `memchr` of its rarest byte and a comparison where that byte
 /// lands (a `memmem` sets up a shift table per call, dearer than the search on a short message).
-/// The answer is exact, never a guess: `mayMatch` is `false` only when no literal occurs, and an
-/// extractor whose literal is absent cannot match, so skipping it changes nothing.
+/// The answer is exact, never a guess: `mayMatch` is `false` only when no literal occurs or a
+/// required byte is missing, and then the extractor cannot match, so skipping it changes nothing.
 struct ExtractorLiterals {
     /// One literal of one extractor, as a range of `bytes`.
     private struct Needle {
@@ -33,13 +35,21 @@ struct ExtractorLiterals {
     /// For each extractor (by its index in `EventMap.extractors`), its needles in `needles`;
     /// empty when it has no literal and so always runs.
     private let ranges: [Range<Int>]
+    /// For each extractor, its required bytes in `requiredBytes`; every one must occur.
+    private let required: [Range<Int>]
+    private let requiredBytes: [UInt8]
 
     /// - Parameter minimumLength: extractors with a shorter literal are always run, unchecked.
     init(_ extractors: [EventMap.AttributeExtractor], minimumLength: Int = 3) {
         var bytes: [UInt8] = []
         var needles: [Needle] = []
         var ranges: [Range<Int>] = []
+        var required: [Range<Int>] = []
+        var requiredBytes: [UInt8] = []
         for extractor in extractors {
+            let firstRequired = requiredBytes.count
+            requiredBytes += extractor.pattern.pattern.requiredBytes()
+            required.append(firstRequired..<requiredBytes.count)
             let first = needles.count
             if let literals = extractor.pattern.literals, literals.allSatisfy({ $0.count >= minimumLength }) {
                 for literal in literals {
@@ -57,17 +67,25 @@ struct ExtractorLiterals {
         self.bytes = bytes
         self.needles = needles
         self.ranges = ranges
+        self.required = required
+        self.requiredBytes = requiredBytes
     }
 
-    /// Whether extractor `index` has literals to look for; one without is always run.
-    func hasLiterals(_ index: Int) -> Bool { !ranges[index].isEmpty }
+    /// Whether extractor `index` has literals or required bytes to look for; one without is
+    /// always run.
+    func isChecked(_ index: Int) -> Bool { !ranges[index].isEmpty || !required[index].isEmpty }
 
-    /// Whether extractor `index`'s regex can match `message`: `true` when it has no literal or one
-    /// of its literals occurs in it.
+    /// Whether extractor `index`'s regex can match `message`: `true` when each of its required
+    /// bytes and one of its literals (if it has any) occur in it.
     func mayMatch(_ index: Int, in message: UnsafeRawBufferPointer) -> Bool {
+        let mustHold = required[index]
         let range = ranges[index]
-        if range.isEmpty { return true }
+        if range.isEmpty, mustHold.isEmpty { return true }
         guard let base = message.baseAddress else { return false }
+        for offset in mustHold where memchr(base, Int32(requiredBytes[offset]), message.count) == nil {
+            return false
+        }
+        if range.isEmpty { return true }
         return bytes.withUnsafeBufferPointer { bytes in
             needles.withUnsafeBufferPointer { needles in
                 for number in range {

@@ -116,6 +116,27 @@ public final class Pattern {
         return start == cbcheck_pcre2_unset() || end < start ? nil : start..<end
     }
 
+    /// Bytes every match contains, as PCRE2 found them when it compiled the pattern: its fixed
+    /// first code unit and its last required one (`PCRE2_INFO_FIRSTCODEUNIT`, `…LASTCODEUNIT`),
+    /// such as the `.` of `(?:\.\w+){2,}`. Only ASCII bytes that are no letters are given: PCRE2
+    /// does not say whether a letter may match in either case (`[Ii]d` records `i` caselessly).
+    public func requiredBytes() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (type, unit) in [
+            (PCRE2_INFO_FIRSTCODETYPE, PCRE2_INFO_FIRSTCODEUNIT), (PCRE2_INFO_LASTCODETYPE, PCRE2_INFO_LASTCODEUNIT),
+        ] {
+            var isSet: UInt32 = 0
+            var value: UInt32 = 0
+            guard pcre2_pattern_info_8(code, UInt32(type), &isSet) == 0, isSet == 1,
+                pcre2_pattern_info_8(code, UInt32(unit), &value) == 0, value < 0x80
+            else { continue }
+            let byte = UInt8(value)
+            let lower = byte | 0x20
+            if !(lower >= 0x61 && lower <= 0x7A), !bytes.contains(byte) { bytes.append(byte) }
+        }
+        return bytes
+    }
+
     /// Convenience for tests and cold paths: matches against a string's UTF-8 bytes.
     public func firstMatch(in subject: String) throws(PatternError) -> PatternMatch? {
         var copy = subject

@@ -57,13 +57,15 @@ import Testing
 
     @Test func capturedAttributesBecomeValuesOnce() {
         var captured = CapturedAttributes()
-        let message = Array("task 7 error (null) status 404 kind Upload".utf8)
+        let message = Array("task 7 error (null) status 404 kind Upload id <private>".utf8)
         captured.capture(.status, at: 27..<30)
         captured.capture(.task, at: 5..<6)
         captured.capture(.task, at: 0..<4)
         captured.capture(.error, at: 13..<19)
         captured.capture(.kind, at: 36..<42)
         captured.capture(.background, at: 0..<4)
+        // Redacted: normalized to nothing, so left out.
+        captured.capture(.identifier, at: 46..<55)
         captured.setConstants(1 << UInt32(Attribute.background.ordinal))
         #expect(captured.contains(.task))
         #expect(!captured.contains(.bytes))

@@ -11,6 +11,8 @@ import Testing
         "Done", "OK", "FAILED", "cancelled", "Rejected", "aborting", "error", "no", "False", "nope",
         "<private>", "<<private>>", "<redacted>", "APPNAME", "appname", " <private> ", "<privat>",
         "com.acme.Downloader.bg", "file:///tmp/CFNetworkDownload_a.tmp",
+        // Numbers: small ones come from a table, unless written with a leading zero.
+        "7", "07", "200", "999", "1000", "0999", "59768832", "12a", "1 2",
         // Not ASCII: decoded and normalized as a string (lower-casing beyond ASCII, a space that
         // carries a combining mark, which trimming must not split).
         "DÉJÀ", "Ünïcode", " \u{301}x", "x \u{301}", "ÉCHEC failed", "\u{212A}",

@@ -23,6 +23,19 @@ import Testing
         #expect(try Pattern(#"é\d"#).requiredBytes() == [])
     }
 
+    @Test func aPatternStartsWithADigitWhenPCRE2sFirstByteTableHoldsDigitsOnly() throws {
+        #expect(try Pattern(#"\b(?<bytes>\d+)\s*\/\s*-?\d+\b"#).startsWithADigit())
+        #expect(try Pattern(#"(?<=x)[0-3]\d"#).startsWithADigit())
+        // A fixed first byte, a first byte that may be a sign or a letter, no table at all.
+        #expect(try !Pattern(#"7\d"#).startsWithADigit())
+        #expect(try !Pattern(#"-?\d+"#).startsWithADigit())
+        #expect(try !Pattern(#"\w+"#).startsWithADigit())
+        #expect(try !Pattern(#"(?:\d|)x"#).startsWithADigit())
+        // Anchored, or with `\G`: an offset would move where they may match.
+        #expect(try !Pattern(#"^\d+"#).startsWithADigit())
+        #expect(try !Pattern(#"\G\d+"#).startsWithADigit())
+    }
+
     @Test func returnsNilWhenNothingMatches() throws {
         let pattern = try Pattern(#"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-|\d{9,}"#)
         #expect(try pattern.firstMatch(in: "com.acme.Downloader.bg") == nil)

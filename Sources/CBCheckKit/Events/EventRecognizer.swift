@@ -24,7 +24,10 @@ public struct EventRecognizer {
         extractorPatterns = map.extractors.map(\.pattern)
         let extractorLiterals = ExtractorLiterals(map.extractors)
         self.extractorLiterals = extractorLiterals
-        plans = map.entries.map { EntryPlan($0, extractors: map.extractors, literals: extractorLiterals) }
+        let startsWithADigit = map.extractors.map { $0.pattern.pattern.startsWithADigit() }
+        plans = map.entries.map {
+            EntryPlan($0, extractors: map.extractors, literals: extractorLiterals, startsWithADigit: startsWithADigit)
+        }
     }
 
     /// The kinds a message stands for with the attributes read from it and the phrasing that
@@ -65,10 +68,21 @@ public struct EventRecognizer {
             if let range = candidate.pattern.lastMatchRange(group: group) { captured.capture(attribute, at: range) }
         }
         captured.setConstants(plan.constants.mask)
-        for (index, attribute, isChecked) in plan.extractors where !captured.contains(attribute) {
+        // The first digit's offset once looked for (`.some(nil)`: the message has none).
+        var firstDigit: Int??
+        for (index, attribute, isChecked, startsWithADigit) in plan.extractors where !captured.contains(attribute) {
             guard !isChecked || extractorLiterals.mayMatch(index, in: message) else { continue }
+            var start = 0
+            if startsWithADigit {
+                let found = firstDigit ?? FirstDigit.offset(in: message)
+                firstDigit = found
+                guard let found else { continue }
+                start = found
+            }
             let pattern = extractorPatterns[index]
-            guard run(pattern, on: message), let range = pattern.lastMatchRange(of: attribute) else { continue }
+            guard run(pattern, on: message, from: start), let range = pattern.lastMatchRange(of: attribute) else {
+                continue
+            }
             captured.capture(attribute, at: range)
         }
         if plan.alsoKinds.isEmpty {
@@ -79,10 +93,11 @@ public struct EventRecognizer {
         return ([plan.kind] + plan.alsoKinds).map { kind in (kind, values.keeping(kind.carries), candidate.phrasing) }
     }
 
-    /// Runs `source`'s pattern on `message`, leaving the match's groups in the pattern.
-    private func run(_ source: EventMap.MapPattern, on message: UnsafeRawBufferPointer) -> Bool {
+    /// Runs `source`'s pattern on `message` from byte `start`, leaving the match's groups in the
+    /// pattern.
+    private func run(_ source: EventMap.MapPattern, on message: UnsafeRawBufferPointer, from start: Int = 0) -> Bool {
         do {
-            return try source.pattern.matches(message)
+            return try source.pattern.matches(message, from: start)
         } catch {
             onPatternFailure(error, source)
             return false

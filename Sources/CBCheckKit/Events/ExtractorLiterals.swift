@@ -16,7 +16,10 @@
 /// lands (a `memmem` sets up a shift table per call, dearer than the search on a short message).
 /// The answer is exact, never a guess: `mayMatch` is `false` only when no literal occurs or a
 /// required byte is missing, and then the extractor cannot match, so skipping it changes nothing.
-struct ExtractorLiterals {
+///
+/// A class: the recognizer asks it up to a dozen times a record, and passing a struct of five
+/// arrays copied 40 bytes into every call.
+final class ExtractorLiterals {
     /// One literal of one extractor, as a range of `bytes`.
     private struct Needle {
         var start: Int

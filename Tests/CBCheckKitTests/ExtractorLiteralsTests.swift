@@ -6,7 +6,8 @@ import Testing
 @Suite struct ExtractorLiteralsTests {
     /// Extractor 0 `Session` (anchored on `S`), 1 `job #`, 2 no literal, 3 `kind ` ignoring case
     /// (anchored on the space), 4 `listen` ignoring case (letters only), 5 `offset=` or
-    /// `resumed at `, 6 no literal but a required `.`, 7 `Session` and a required `.`.
+    /// `resumed at `, 6 no literal but a required `.`, 7 `Session` and a required `.`, 8 a
+    /// required NUL byte.
     private let map: EventMap = {
         let text = """
             attribute identifier /Session\\W(?<identifier>\\w+)/
@@ -17,13 +18,15 @@ import Testing
             attribute offset /offset=(?<offset>\\d+)|resumed at \\d+/
             attribute path /(?<path>\\w+(?:\\.\\w+){2,})/
             attribute identifier /Session\\W(?<identifier>\\w+\\.\\w+)/
+            attribute port /\\x00(?<port>\\d+)/
             """
         return try! EventMapParser(file: "app.cbevents", text: text).parse()
     }()
 
     private func mayMatch(_ extractor: Int, _ message: String) -> Bool {
         let literals = ExtractorLiterals(map.extractors)
-        return Array(message.utf8).withUnsafeBytes { literals.mayMatch(extractor, in: $0) }
+        var last = ExtractorLiterals.LastRequiredByte()
+        return Array(message.utf8).withUnsafeBytes { literals.mayMatch(extractor, in: $0, last: &last) }
     }
 
     @Test func anExtractorWithoutALiteralMayAlwaysMatch() {
@@ -82,15 +85,32 @@ import Testing
         #expect(!mayMatch(7, ""))
     }
 
+    @Test func theLastRequiredBytesAnswerIsKeptForTheNextCheckOfTheSameRecord() {
+        let literals = ExtractorLiterals(map.extractors)
+        var last = ExtractorLiterals.LastRequiredByte()
+        Array("Session com.example jobs".utf8).withUnsafeBytes { message in
+            #expect(literals.mayMatch(6, in: message, last: &last))  // `.`: there
+            #expect(literals.mayMatch(7, in: message, last: &last))  // `.` again, and `Session`
+            #expect(!literals.mayMatch(1, in: message, last: &last))  // `#`: not there
+            #expect(literals.mayMatch(6, in: message, last: &last))  // `.` looked for again
+            #expect(!literals.mayMatch(8, in: message, last: &last))
+        }
+        // A required NUL byte is looked for, not taken for the state before any search.
+        #expect(mayMatch(8, "port \u{0}8080"))
+        #expect(!mayMatch(8, "port 8080"))
+    }
+
     @Test func aLiteralShorterThanTheMinimumIsNotLookedFor() {
         let literals = ExtractorLiterals(map.extractors, minimumLength: 6)
         Array("jobs #12".utf8).withUnsafeBytes { message in
             // `job #` has 5 bytes; its required `#` is still looked for.
-            #expect(literals.mayMatch(1, in: message))
-            #expect(!literals.mayMatch(0, in: message))
+            var last = ExtractorLiterals.LastRequiredByte()
+            #expect(literals.mayMatch(1, in: message, last: &last))
+            #expect(!literals.mayMatch(0, in: message, last: &last))
         }
         #expect(!mayMatch(1, "jobs #12"))
-        Array("job 12".utf8).withUnsafeBytes { #expect(!literals.mayMatch(1, in: $0)) }
+        var last = ExtractorLiterals.LastRequiredByte()
+        Array("job 12".utf8).withUnsafeBytes { #expect(!literals.mayMatch(1, in: $0, last: &last)) }
     }
 
     /// The recognizer skips an extractor when this says no, so it must never say no where the
@@ -105,7 +125,8 @@ import Testing
         for line in lines {
             try line.withUnsafeBytes { bytes in
                 for (index, extractor) in map.extractors.enumerated() {
-                    let answer = literals.mayMatch(index, in: bytes)
+                    var last = ExtractorLiterals.LastRequiredByte()
+                    let answer = literals.mayMatch(index, in: bytes, last: &last)
                     if !extractor.pattern.mayMatch(bytes) {
                         #expect(!answer, "\(extractor.pattern.pattern.source)")
                     }

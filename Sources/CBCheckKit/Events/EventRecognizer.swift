@@ -70,8 +70,9 @@ public struct EventRecognizer {
         captured.setConstants(plan.constants.mask)
         // The first digit's offset once looked for (`.some(nil)`: the message has none).
         var firstDigit: Int??
+        var lastRequired = ExtractorLiterals.LastRequiredByte()
         for (index, attribute, isChecked, startsWithADigit) in plan.extractors where !captured.contains(attribute) {
-            guard !isChecked || extractorLiterals.mayMatch(index, in: message) else { continue }
+            guard !isChecked || extractorLiterals.mayMatch(index, in: message, last: &lastRequired) else { continue }
             var start = 0
             if startsWithADigit {
                 let found = firstDigit ?? FirstDigit.offset(in: message)

@@ -78,15 +78,28 @@ final class ExtractorLiterals {
     /// always run.
     func isChecked(_ index: Int) -> Bool { !ranges[index].isEmpty || !required[index].isEmpty }
 
+    /// The last required byte looked for in a record and whether it was there: the identifier
+    /// extractors need a `.` one after another, `bytes` and `expected` a `/`.
+    struct LastRequiredByte {
+        /// 0xFF at first: no required byte is (they are ASCII).
+        fileprivate var byte: UInt8 = 0xFF
+        fileprivate var found = false
+    }
+
     /// Whether extractor `index`'s regex can match `message`: `true` when each of its required
     /// bytes and one of its literals (if it has any) occur in it.
-    func mayMatch(_ index: Int, in message: UnsafeRawBufferPointer) -> Bool {
+    /// - Parameter last: the record's last required byte; start with `LastRequiredByte()`.
+    func mayMatch(_ index: Int, in message: UnsafeRawBufferPointer, last: inout LastRequiredByte) -> Bool {
         let mustHold = required[index]
         let range = ranges[index]
         if range.isEmpty, mustHold.isEmpty { return true }
         guard let base = message.baseAddress else { return false }
-        for offset in mustHold where memchr(base, Int32(requiredBytes[offset]), message.count) == nil {
-            return false
+        for offset in mustHold {
+            let byte = requiredBytes[offset]
+            if byte != last.byte {
+                last = LastRequiredByte(byte: byte, found: memchr(base, Int32(byte), message.count) != nil)
+            }
+            if !last.found { return false }
         }
         if range.isEmpty { return true }
         return bytes.withUnsafeBufferPointer { bytes in

@@ -11,6 +11,8 @@ import Testing
         "Done", "OK", "FAILED", "cancelled", "Rejected", "aborting", "error", "no", "False", "nope",
         "<private>", "<<private>>", "<redacted>", "APPNAME", "appname", " <private> ", "<privat>",
         "com.acme.Downloader.bg", "file:///tmp/CFNetworkDownload_a.tmp",
+        // Numbers: small ones come from a table, unless written with a leading zero.
+        "7", "07", "200", "999", "1000", "0999", "59768832", "12a", "1 2",
         // Not ASCII: decoded and normalized as a string (lower-casing beyond ASCII, a space that
         // carries a combining mark, which trimming must not split).
         "DÉJÀ", "Ünïcode", " \u{301}x", "x \u{301}", "ÉCHEC failed", "\u{212A}",
@@ -57,13 +59,15 @@ import Testing
 
     @Test func capturedAttributesBecomeValuesOnce() {
         var captured = CapturedAttributes()
-        let message = Array("task 7 error (null) status 404 kind Upload".utf8)
+        let message = Array("task 7 error (null) status 404 kind Upload id <private>".utf8)
         captured.capture(.status, at: 27..<30)
         captured.capture(.task, at: 5..<6)
         captured.capture(.task, at: 0..<4)
         captured.capture(.error, at: 13..<19)
         captured.capture(.kind, at: 36..<42)
         captured.capture(.background, at: 0..<4)
+        // Redacted: normalized to nothing, so left out.
+        captured.capture(.identifier, at: 46..<55)
         captured.setConstants(1 << UInt32(Attribute.background.ordinal))
         #expect(captured.contains(.task))
         #expect(!captured.contains(.bytes))

@@ -41,4 +41,15 @@ import Testing
         #expect(values.isEmpty)
         #expect(values == AttributeValues())
     }
+
+    @Test func valuesAddedInAttributeOrderEqualTheSameValuesSetOneByOne() {
+        var added = AttributeValues(capacity: 2)
+        added.appendInOrder(Attribute.identifier.ordinal, "bg")
+        added.appendInOrder(Attribute.status.ordinal, "200")
+        #expect(added == AttributeValues([.status: "200", .identifier: "bg"]))
+        #expect(added.map(\.key) == [.identifier, .status])
+        #expect(added[.status] == "200")
+        #expect(added[.task] == nil)
+        #expect(AttributeValues(capacity: 4).isEmpty)
+    }
 }

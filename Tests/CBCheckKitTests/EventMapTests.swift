@@ -187,6 +187,20 @@ import Testing
             [("task.create", [.task: "1", .kind: "download", .fromResumeData: nil])])
     }
 
+    @Test func anExtractorThatStartsWithADigitRunsFromTheFirstAndStillSeesTheByteBefore() throws {
+        let map = try parse(
+            #"""
+            event task.progress
+              match /progress/
+            attribute bytes /\b(?<bytes>\d+)\/\d+/
+            attribute expected /\b\d+\/(?<expected>\d+)/
+            """#)
+        // The first digit, `1` of `x12`, follows a letter: no word boundary, no match there.
+        try expect("progress x12/100 then 7/9", map: map, [("task.progress", [.bytes: "7", .expected: "9"])])
+        try expect("progress 5/50", map: map, [("task.progress", [.bytes: "5", .expected: "50"])])
+        try expect("progress none", map: map, [("task.progress", [.bytes: nil, .expected: nil])])
+    }
+
     @Test func chatterIsNoEvent() throws {
         #expect(try recognize("[API] GET https://api.acme.com/v2/episodes?feed=acme-daily -> 200 (176 ms)").isEmpty)
         #expect(try recognize("[EpisodeCell] episode-150 progress 7%").isEmpty)

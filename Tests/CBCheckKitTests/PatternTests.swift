@@ -10,6 +10,32 @@ import Testing
         #expect(match.ranges[0] == 7..<14)
     }
 
+    @Test func requiredBytesAreTheFixedFirstAndLastCodeUnitsThatAreNoLetters() throws {
+        // An identifier's dots: none is a fixed first unit, the last `.` is required.
+        #expect(try Pattern(#"\bid\W{1,3}(?<identifier>[A-Za-z][\w-]*(?:\.[\w-]+){2,})"#).requiredBytes() == [0x2E])
+        #expect(try Pattern(#"<(?<task>\d+)>"#).requiredBytes() == [0x3C, 0x3E])
+        // Letters are left out, whether PCRE2 records them in one case (`C`) or either (`[Ee]`).
+        #expect(try Pattern(#"\bCode=(?<error>-?\d+)"#).requiredBytes() == [0x3D])
+        #expect(try Pattern(#"[Ee]rror"#).requiredBytes() == [])
+        #expect(try Pattern(#"(?<bytes>\d+)"#).requiredBytes() == [])
+        // An optional dot is not required, nor a byte of a multi-byte character.
+        #expect(try Pattern(#"\w+(?:\.\w+)?"#).requiredBytes() == [])
+        #expect(try Pattern(#"é\d"#).requiredBytes() == [])
+    }
+
+    @Test func aPatternStartsWithADigitWhenPCRE2sFirstByteTableHoldsDigitsOnly() throws {
+        #expect(try Pattern(#"\b(?<bytes>\d+)\s*\/\s*-?\d+\b"#).startsWithADigit())
+        #expect(try Pattern(#"(?<=x)[0-3]\d"#).startsWithADigit())
+        // A fixed first byte, a first byte that may be a sign or a letter, no table at all.
+        #expect(try !Pattern(#"7\d"#).startsWithADigit())
+        #expect(try !Pattern(#"-?\d+"#).startsWithADigit())
+        #expect(try !Pattern(#"\w+"#).startsWithADigit())
+        #expect(try !Pattern(#"(?:\d|)x"#).startsWithADigit())
+        // Anchored, or with `\G`: an offset would move where they may match.
+        #expect(try !Pattern(#"^\d+"#).startsWithADigit())
+        #expect(try !Pattern(#"\G\d+"#).startsWithADigit())
+    }
+
     @Test func returnsNilWhenNothingMatches() throws {
         let pattern = try Pattern(#"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-|\d{9,}"#)
         #expect(try pattern.firstMatch(in: "com.acme.Downloader.bg") == nil)

@@ -122,12 +122,7 @@ import Testing
         let entryPatterns = map.entries.flatMap(\.patterns)
         let scanner = LiteralScanner(patterns: entryPatterns)
         #expect(entryPatterns.allSatisfy { $0.literals != nil })
-        var lines: [[UInt8]] = []
-        for path in TestSupport.fixturePaths() + ["Samples/background-download.log"] {
-            let url = TestSupport.packageRoot.appendingPathComponent(path)
-            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-            lines += data.split(separator: 0x0A, omittingEmptySubsequences: true).map { Array($0) }
-        }
+        let lines = TestSupport.fixtureAndSampleLines()
         #expect(lines.count > 1000)
         var checked = 0
         for line in lines {

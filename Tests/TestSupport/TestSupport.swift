@@ -18,6 +18,18 @@ public enum TestSupport {
             .map { $0.standardizedFileURL.path.replacingOccurrences(of: prefix, with: "") }.sorted()
     }
 
+    /// Every non-empty line of every fixture and of the sample log, as bytes: the realistic lines
+    /// the prefilter tests check their promises on.
+    public static func fixtureAndSampleLines() -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        for path in fixturePaths() + ["Samples/background-download.log"] {
+            let url = packageRoot.appendingPathComponent(path)
+            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+            lines += data.split(separator: 0x0A, omittingEmptySubsequences: true).map { Array($0) }
+        }
+        return lines
+    }
+
     /// The `cbcheck` binary SwiftPM built beside the test bundle.
     public static var binary: URL {
         let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -5,6 +5,7 @@
 /// `normalized(attribute, String(decoding: bytes, as: UTF8.self))`.
 extension AttributeValue {
     static func normalized(_ attribute: Attribute, bytes: UnsafeRawBufferPointer) -> String? {
+        if keepsItsSpelling(attribute), let number = digits(bytes) { return number }
         guard !bytes.contains(where: { $0 >= 0x80 }) else {
             return normalized(attribute, String(decoding: bytes, as: UTF8.self))
         }
@@ -32,6 +33,33 @@ extension AttributeValue {
             return text(value)
         }
     }
+
+    /// Whether `attribute`'s values are kept as written (trimmed, redactions dropped): those the
+    /// `default` of `normalized(_:_:)`'s switch takes.
+    static func keepsItsSpelling(_ attribute: Attribute) -> Bool {
+        switch attribute {
+        case .error, .background, .fromResumeData, .withHandler, .kind, .body, .outcome: false
+        default: true
+        }
+    }
+
+    /// `bytes` as text when they are all digits, or `nil`: such a value needs no trimming and is
+    /// no redaction, so it is kept as written. Most values are numbers (a task, a byte count, a
+    /// status) and most tasks' are small: those up to 999 come from a table, not a new `String`.
+    private static func digits(_ bytes: UnsafeRawBufferPointer) -> String? {
+        guard !bytes.isEmpty else { return nil }
+        var number = 0
+        for byte in bytes {
+            let digit = byte &- 0x30
+            guard digit < 10 else { return nil }
+            number = number &* 10 &+ Int(digit)
+        }
+        let hasLeadingZero = bytes[0] == 0x30 && bytes.count > 1
+        return bytes.count <= 3 && !hasLeadingZero ? smallNumbers[number] : text(bytes)
+    }
+
+    /// `"0"` to `"999"`.
+    private static let smallNumbers = (0..<1000).map(String.init)
 
     private static let redactionBytes = redactions.map { Array($0.utf8) }
     private static let errorWordBytes = errorWords.map { Array($0.utf8) }

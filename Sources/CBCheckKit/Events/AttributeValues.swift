@@ -53,23 +53,20 @@ public struct AttributeValues: Sendable, Equatable, Sequence, ExpressibleByDicti
 
     public var isEmpty: Bool { known == 0 }
 
-    /// The values `value` gives the attributes in `attributes` (a bit per ordinal), those it gives
-    /// `nil` left out: made in attribute order in one allocation, with neither a search nor a move
-    /// per value (the recognizer makes one of these per event).
-    init(of attributes: UInt32, _ value: (Attribute) -> String?) {
+    /// Empty, with room for `capacity` values: the recognizer then adds an event's values in
+    /// attribute order (`appendInOrder`), in one allocation, with neither a search nor a move per
+    /// value.
+    init(capacity: Int) {
         // `reserveCapacity` and `append`: `Array(unsafeUninitializedCapacity:)` took an
         // unspecialized path that looked up the storage type at run time, 500 instructions a call.
-        // Room for two more: the trace builder fills in a session, a task or a kind the line left
-        // out on most task events, and growing the array then cost a copy of it.
-        entries.reserveCapacity(attributes.nonzeroBitCount + 2)
-        var remaining = attributes
-        while remaining != 0 {
-            let ordinal = remaining.trailingZeroBitCount
-            remaining &= remaining - 1
-            guard let value = value(Attribute.byOrdinal[ordinal]) else { continue }
-            entries.append(Entry(ordinal: ordinal, value: value))
-            known |= 1 << UInt32(ordinal)
-        }
+        entries.reserveCapacity(capacity)
+    }
+
+    /// Adds `value` for the attribute of `ordinal`, which must come after every attribute already
+    /// here (the caller walks the attributes in order).
+    mutating func appendInOrder(_ ordinal: Int, _ value: String) {
+        entries.append(Entry(ordinal: ordinal, value: value))
+        known |= 1 << UInt32(ordinal)
     }
 
     /// The values of the attributes `isKept` says yes to (those an event kind carries).

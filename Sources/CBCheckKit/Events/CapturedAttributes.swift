@@ -38,12 +38,26 @@ struct CapturedAttributes {
     func values(
         keeping kept: UInt32, in message: UnsafeRawBufferPointer, constants: EntryConstants
     ) -> AttributeValues {
-        AttributeValues(of: known & kept) { attribute in
-            let ordinal = attribute.ordinal
-            if constant & 1 << UInt32(ordinal) != 0 { return constants.value(of: attribute) }
-            let range = starts[ordinal]..<ends[ordinal]
-            return AttributeValue.normalized(attribute, bytes: UnsafeRawBufferPointer(rebasing: message[range]))
+        // A loop, not a closure per value: a closure reading `starts` and `ends` copied both
+        // arrays (two 160-byte `memcpy`s a value).
+        let wanted = known & kept
+        // Room for two more: the trace builder fills in a session, a task or a kind the line left out
+        // on most task events, and growing the array then cost a copy of it.
+        var values = AttributeValues(capacity: wanted.nonzeroBitCount + 2)
+        var remaining = wanted
+        while remaining != 0 {
+            let ordinal = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            let attribute = Attribute.byOrdinal[ordinal]
+            let value =
+                constant & 1 << UInt32(ordinal) != 0
+                ? constants.value(of: attribute)
+                : AttributeValue.normalized(
+                    attribute,
+                    bytes: UnsafeRawBufferPointer(rebasing: message[starts.span[ordinal]..<ends.span[ordinal]]))
+            if let value { values.appendInOrder(ordinal, value) }
         }
+        return values
     }
 }
 

@@ -9,14 +9,19 @@ final class EntryPlan {
     /// Further kinds the same record stands for (`also`), after `kind`.
     let alsoKinds: [EventKind]
     /// The extractors for the attributes the kinds carry, in map order: their index in
-    /// `EventMap.extractors` (the extractor scanner's numbering) and their attribute, plain
-    /// values so walking them counts no references.
-    let extractors: [(index: Int, attribute: Attribute)]
+    /// `EventMap.extractors`, their attribute, whether they have literals or required bytes to
+    /// look for first (`ExtractorLiterals`) and whether every match starts with a digit (run from
+    /// the message's first, `FirstDigit`): plain values so walking them counts no references.
+    let extractors: [(index: Int, attribute: Attribute, isChecked: Bool, startsWithADigit: Bool)]
     let constants: EntryConstants
     /// A bit per attribute (its ordinal) that some kind of the entry carries.
     let carried: UInt32
 
-    init(_ entry: EventMap.Entry, extractors all: [EventMap.AttributeExtractor]) {
+    /// - Parameter startsWithADigit: `Pattern.startsWithADigit` of each of `all`, asked once.
+    init(
+        _ entry: EventMap.Entry, extractors all: [EventMap.AttributeExtractor], literals: ExtractorLiterals,
+        startsWithADigit: [Bool]
+    ) {
         kind = entry.kind
         alsoKinds = entry.alsoKinds
         let kinds = [entry.kind] + entry.alsoKinds
@@ -25,7 +30,12 @@ final class EntryPlan {
         }
         let carried = carried
         extractors = all.enumerated().filter { carried & 1 << UInt32($0.element.attribute.ordinal) != 0 }
-            .map { ($0.offset, $0.element.attribute) }
+            .map { extractor in
+                (
+                    extractor.offset, extractor.element.attribute, literals.isChecked(extractor.offset),
+                    startsWithADigit[extractor.offset]
+                )
+            }
         constants = EntryConstants(entry.constants)
     }
 }

@@ -11,9 +11,9 @@ public struct EventRecognizer {
     private let plans: [EntryPlan]
     /// Every entry pattern in recognition order (a candidate set's numbering), with its entry.
     private let patterns: [(entry: Int, pattern: EventMap.MapPattern)]
-    /// The same prefilter over the extractors: one pass over a recognized record says which of
-    /// them can match, instead of a `memmem` per extractor.
-    private let extractorScanner: LiteralScanner
+    /// The extractors' literals, looked for in a recognized record only for the extractors it
+    /// reaches.
+    private let extractorLiterals: ExtractorLiterals
     /// `map.extractors`' patterns, by the index `EntryPlan.extractors` gives.
     private let extractorPatterns: [EventMap.MapPattern]
 
@@ -21,11 +21,13 @@ public struct EventRecognizer {
         self.map = map
         patterns = map.entries.indices.flatMap { entry in map.entries[entry].patterns.map { (entry, $0) } }
         scanner = LiteralScanner(patterns: patterns.map(\.pattern))
-        // Extractors with literals under 6 bytes (`rror`, `Code=`) are always candidates, so the
-        // scan over a recognized record reads every third byte, not every byte.
-        extractorScanner = LiteralScanner(patterns: map.extractors.map(\.pattern), shortestLiteral: 6)
         extractorPatterns = map.extractors.map(\.pattern)
-        plans = map.entries.map { EntryPlan($0, extractors: map.extractors) }
+        let extractorLiterals = ExtractorLiterals(map.extractors)
+        self.extractorLiterals = extractorLiterals
+        let startsWithADigit = map.extractors.map { $0.pattern.pattern.startsWithADigit() }
+        plans = map.entries.map {
+            EntryPlan($0, extractors: map.extractors, literals: extractorLiterals, startsWithADigit: startsWithADigit)
+        }
     }
 
     /// The kinds a message stands for with the attributes read from it and the phrasing that
@@ -66,17 +68,22 @@ public struct EventRecognizer {
             if let range = candidate.pattern.lastMatchRange(group: group) { captured.capture(attribute, at: range) }
         }
         captured.setConstants(plan.constants.mask)
-        var possible: CandidateSet?
-        for (index, attribute) in plan.extractors where !captured.contains(attribute) {
-            let found = possible ?? extractorScanner.candidates(in: message)
-            possible = found
-            // An extractor without a literal of 6 bytes is always a candidate: its regex looks
-            // for the short literal itself, as fast as a `memmem` would before it (measured: a
-            // `memmem` first cost 17 M instructions more on the 20 MB log than it saved).
-            let number = min(index, CandidateSet.capacity - 1)
-            guard found.contains(number) else { continue }
+        // The first digit's offset once looked for (`.some(nil)`: the message has none).
+        var firstDigit: Int??
+        var lastRequired = ExtractorLiterals.LastRequiredByte()
+        for (index, attribute, isChecked, startsWithADigit) in plan.extractors where !captured.contains(attribute) {
+            guard !isChecked || extractorLiterals.mayMatch(index, in: message, last: &lastRequired) else { continue }
+            var start = 0
+            if startsWithADigit {
+                let found = firstDigit ?? FirstDigit.offset(in: message)
+                firstDigit = found
+                guard let found else { continue }
+                start = found
+            }
             let pattern = extractorPatterns[index]
-            guard run(pattern, on: message), let range = pattern.lastMatchRange(of: attribute) else { continue }
+            guard run(pattern, on: message, from: start), let range = pattern.lastMatchRange(of: attribute) else {
+                continue
+            }
             captured.capture(attribute, at: range)
         }
         if plan.alsoKinds.isEmpty {
@@ -87,10 +94,11 @@ public struct EventRecognizer {
         return ([plan.kind] + plan.alsoKinds).map { kind in (kind, values.keeping(kind.carries), candidate.phrasing) }
     }
 
-    /// Runs `source`'s pattern on `message`, leaving the match's groups in the pattern.
-    private func run(_ source: EventMap.MapPattern, on message: UnsafeRawBufferPointer) -> Bool {
+    /// Runs `source`'s pattern on `message` from byte `start`, leaving the match's groups in the
+    /// pattern.
+    private func run(_ source: EventMap.MapPattern, on message: UnsafeRawBufferPointer, from start: Int = 0) -> Bool {
         do {
-            return try source.pattern.matches(message)
+            return try source.pattern.matches(message, from: start)
         } catch {
             onPatternFailure(error, source)
             return false

@@ -116,6 +116,45 @@ public final class Pattern {
         return start == cbcheck_pcre2_unset() || end < start ? nil : start..<end
     }
 
+    /// Bytes every match contains, as PCRE2 found them when it compiled the pattern: its fixed
+    /// first code unit and its last required one (`PCRE2_INFO_FIRSTCODEUNIT`, `…LASTCODEUNIT`),
+    /// such as the `.` of `(?:\.\w+){2,}`. Only ASCII bytes that are no letters are given: PCRE2
+    /// does not say whether a letter may match in either case (`[Ii]d` records `i` caselessly).
+    public func requiredBytes() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (type, unit) in [
+            (PCRE2_INFO_FIRSTCODETYPE, PCRE2_INFO_FIRSTCODEUNIT), (PCRE2_INFO_LASTCODETYPE, PCRE2_INFO_LASTCODEUNIT),
+        ] {
+            var isSet: UInt32 = 0
+            var value: UInt32 = 0
+            guard pcre2_pattern_info_8(code, UInt32(type), &isSet) == 0, isSet == 1,
+                pcre2_pattern_info_8(code, UInt32(unit), &value) == 0, value < 0x80
+            else { continue }
+            let byte = UInt8(value)
+            let lower = byte | 0x20
+            if !(lower >= 0x61 && lower <= 0x7A), !bytes.contains(byte) { bytes.append(byte) }
+        }
+        return bytes
+    }
+
+    /// Whether every match starts with an ASCII digit, as PCRE2 found when it compiled the
+    /// pattern (its table of possible first code units, `PCRE2_INFO_FIRSTBITMAP`, holds digits
+    /// only): `\b(?<bytes>\d+)\s*\/`. Matching such a pattern from a message's first digit finds
+    /// what matching from its start finds (look-behinds and `\b` still see the bytes before). Not
+    /// for an anchored pattern or one with `\G`, which an offset would move.
+    public func startsWithADigit() -> Bool {
+        var options: UInt32 = 0
+        var table: UnsafePointer<UInt8>?
+        let bytes = Array(source.utf8)
+        let hasG = zip(bytes, bytes.dropFirst()).contains { $0 == 0x5C && $1 == 0x47 }  // `\G`
+        guard !hasG, pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_ALLOPTIONS), &options) == 0,
+            options & UInt32(PCRE2_ANCHORED) == 0,
+            pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTBITMAP), &table) == 0, let table
+        else { return false }
+        let first = (0..<256).filter { table[$0 >> 3] & 1 << ($0 & 7) != 0 }
+        return !first.isEmpty && first.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
     /// Convenience for tests and cold paths: matches against a string's UTF-8 bytes.
     public func firstMatch(in subject: String) throws(PatternError) -> PatternMatch? {
         var copy = subject

@@ -45,23 +45,28 @@ struct DatelessClock {
 
     /// `time` (read in 2000) moved to its year.
     mutating func placeInYear(_ time: Timestamp) -> Timestamp {
-        var placed = time.inYear(2000 + years)
-        if let lastYearless, lastYearless - placed.microseconds > Self.newYearAfterGoingBackMicroseconds {
-            years += 1
-            placed = time.inYear(2000 + years)
-        }
-        lastYearless = placed.microseconds
-        return placed
+        let fields = time.components
+        let wallClock = Int64(fields.hour * 3600 + fields.minute * 60 + fields.second) * 1_000_000
+        let microsecond = time.microseconds - time.microseconds.dividedFloor(by: 1_000_000) * 1_000_000
+        return placeInYear(month: fields.month, day: fields.day, microsecondOfDay: wallClock + microsecond)
     }
-}
 
-extension Timestamp {
-    /// The same month, day and wall clock in `year` (Feb 29 in a common year is Mar 1).
-    func inYear(_ year: Int) -> Timestamp {
-        let fields = components
-        let microsecond = Int(microseconds - microseconds.dividedFloor(by: 1_000_000) * 1_000_000)
-        return Timestamp(
-            year: year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute,
-            second: fields.second, microsecond: microsecond)
+    /// A time read without a year, given as its month, day and microseconds since midnight, in its
+    /// year (`Timestamp.inYear`'s arithmetic): what `placeInYear(_:)` does with the fields of a
+    /// `Timestamp` read in 2000, for the device syslog's shape check, which moves the clock for
+    /// every record and decodes the rest of an event's prefix only later. One function for both,
+    /// so both make the same New Year decision.
+    mutating func placeInYear(month: Int, day: Int, microsecondOfDay: Int64) -> Timestamp {
+        func inYear(_ year: Int) -> Int64 {
+            Int64(Timestamp.daysSinceEpoch(year: year, month: month, day: day)) * Self.dayMicroseconds
+                + microsecondOfDay
+        }
+        var placed = inYear(2000 + years)
+        if let lastYearless, lastYearless - placed > Self.newYearAfterGoingBackMicroseconds {
+            years += 1
+            placed = inYear(2000 + years)
+        }
+        lastYearless = placed
+        return Timestamp(microseconds: placed)
     }
 }

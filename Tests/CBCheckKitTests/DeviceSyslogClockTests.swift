@@ -92,6 +92,19 @@ import Testing
         #expect(try years(lines, process: "Downloader") == all)
     }
 
+    /// A time stamp written again is placed where it was without being read again, but only while
+    /// no other time was placed: here a line the full parse reads starts a year between the two.
+    @Test func aStampRepeatedAfterAnotherLineMovedTheClockIsPlacedAnew() throws {
+        let lines = [
+            "Dec 31 23:59:59 " + Self.launch,
+            "Dec 31 23:59:59 " + Self.active,
+            "Jan 1 00:00:00 iPhone Downloader[4167] <Notice>: an unpadded day, the full parse's",
+            "Dec 31 23:59:59 " + Self.background,
+            "Dec 31 23:59:59 " + Self.active,
+        ]
+        #expect(try years(lines) == [1: 2000, 2: 2000, 4: 2001, 5: 2001])
+    }
+
     /// The New Year decision compares times placed in the year they are in, not in 2000: from Aug
     /// 29 back to Feb 28 is 182 days in a common year (no New Year) but 183 in a leap one.
     @Test func theDecisionCountsTheDaysOfTheYearTheTimesAreIn() throws {

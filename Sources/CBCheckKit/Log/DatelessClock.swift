@@ -20,6 +20,9 @@ struct DatelessClock {
     private var last: Int64?
     private var years = 0
     private var lastYearless: Int64?
+    /// The bytes the last yearless time was read from (`placeInYear(month:day:microsecondOfDay:stamp:)`)
+    /// and where it was placed; `nil` once a time is placed without them.
+    private var lastStamp: (bytes: UInt128, placed: Timestamp)?
 
     /// The prefix's time moved to its day (`isDateless`) or its year (`isYearless`).
     mutating func place(_ prefix: inout RecordPrefix) {
@@ -51,12 +54,22 @@ struct DatelessClock {
         return placeInYear(month: fields.month, day: fields.day, microsecondOfDay: wallClock + microsecond)
     }
 
+    /// Where the time read from `stamp` is placed, when `stamp` is the bytes the time placed last
+    /// was read from: a device syslog writes a hundred records in one second. The same bytes are
+    /// the same month, day and clock, and placing the same time again moves nothing: it lands
+    /// where it did (the year has not changed since), which is not earlier than the last.
+    func placedAgain(_ stamp: UInt128) -> Timestamp? {
+        guard let lastStamp, lastStamp.bytes == stamp else { return nil }
+        return lastStamp.placed
+    }
+
     /// A time read without a year, given as its month, day and microseconds since midnight, in its
-    /// year (`Timestamp.inYear`'s arithmetic): what `placeInYear(_:)` does with the fields of a
-    /// `Timestamp` read in 2000, for the device syslog's shape check, which moves the clock for
-    /// every record and decodes the rest of an event's prefix only later. One function for both,
-    /// so both make the same New Year decision.
-    mutating func placeInYear(month: Int, day: Int, microsecondOfDay: Int64) -> Timestamp {
+    /// year (the same month, day and wall clock; Feb 29 in a common year is Mar 1): what
+    /// `placeInYear(_:)` does with the fields of a `Timestamp` read in 2000, for the device
+    /// syslog's shape check, which moves the clock for every record and decodes the rest of an
+    /// event's prefix only later. One function for both, so both make the same New Year decision.
+    /// - Parameter stamp: the bytes the time was read from, for `placedAgain`.
+    mutating func placeInYear(month: Int, day: Int, microsecondOfDay: Int64, stamp: UInt128? = nil) -> Timestamp {
         func inYear(_ year: Int) -> Int64 {
             Int64(Timestamp.daysSinceEpoch(year: year, month: month, day: day)) * Self.dayMicroseconds
                 + microsecondOfDay
@@ -67,6 +80,8 @@ struct DatelessClock {
             placed = inYear(2000 + years)
         }
         lastYearless = placed
-        return Timestamp(microseconds: placed)
+        let time = Timestamp(microseconds: placed)
+        lastStamp = stamp.map { ($0, time) }
+        return time
     }
 }

@@ -29,12 +29,15 @@ extension DeviceSyslogFormat {
         return (processStart..<end, messageStart)
     }
 
-    /// The time of a line `recordShape` accepted, placed in its year by `clock` (`DatelessClock`).
+    /// The time of a line `recordShape` accepted, placed in its year by `clock` (`DatelessClock`);
+    /// its first 16 bytes (`Mon DD HH:MM:SS `) are read only when they differ from the last time's.
     static func placeShapedTime(_ line: UnsafeRawBufferPointer, in clock: inout DatelessClock) -> Timestamp? {
         guard let base = line.baseAddress, line.count > 16 else { return nil }
+        let stamp = base.loadUnaligned(as: UInt128.self)
+        if let again = clock.placedAgain(stamp) { return again }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         guard let month = month(bytes), let day = day(bytes), let seconds = clockSeconds(bytes) else { return nil }
-        return clock.placeInYear(month: month, day: day, microsecondOfDay: Int64(seconds) * 1_000_000)
+        return clock.placeInYear(month: month, day: day, microsecondOfDay: Int64(seconds) * 1_000_000, stamp: stamp)
     }
 
     /// Days in each month of 2000, the year times are read in (a leap year: `Feb 29` is a day).

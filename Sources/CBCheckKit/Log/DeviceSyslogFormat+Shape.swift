@@ -14,7 +14,7 @@ extension DeviceSyslogFormat {
         guard count > 16, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         guard bytes[3] == 0x20, bytes[6] == 0x20, bytes[15] == 0x20, let month = month(bytes),
-            let day = day(bytes), day <= daysInMonth2000[month - 1], clockSeconds(bytes) != nil
+            let day = day(bytes), day <= daysInMonth2000[month - 1], hasClock(bytes)
         else { return nil }
         let start = 16
         guard let open = NSLogFormat.firstBracket(bytes, from: start, count),
@@ -90,6 +90,23 @@ extension DeviceSyslogFormat {
         return hour * 3600 + minute * 60 + second
     }
 
+    /// Whether bytes 7 to 14 are a clock `clockSeconds` reads, checked as one 8-byte word: digits
+    /// where digits belong (`0x30`…`0x39` keep their high nibble 3 when 6 is added, `0x3A`…`0x3F`
+    /// do not), the two colons, then each field's two digits against its largest value.
+    @inline(__always)
+    private static func hasClock(_ bytes: UnsafePointer<UInt8>) -> Bool {
+        let word = UnsafeRawPointer(bytes + 7).loadUnaligned(as: UInt64.self)
+        let digitMask: UInt64 = 0xFFFF_00FF_FF00_FFFF
+        let highNibbles = 0xF0F0_F0F0_F0F0_F0F0 & digitMask
+        let zeros = 0x3030_3030_3030_3030 & digitMask
+        guard word & ~digitMask == 0x0000_3A00_003A_0000, word & highNibbles == zeros,
+            (word &+ (0x0606_0606_0606_0606 & digitMask)) & highNibbles == zeros
+        else { return false }
+        /// The two ASCII digits at `offset` as one number that orders like theirs (`"09"` < `"10"`).
+        func pair(_ offset: Int) -> UInt16 { UInt16(bytes[offset]) &<< 8 | UInt16(bytes[offset + 1]) }
+        return pair(7) <= 0x3233 && pair(10) <= 0x3539 && pair(13) <= 0x3539
+    }
+
     /// Where the message starts after `[pid]`, an optional ` <Level>` and `:` (and one space) at
     /// `open`, as `processAndPid` reads its first bracket; `nil` when that bracket is no such.
     private static func pidBracketEnd(_ bytes: UnsafePointer<UInt8>, open: Int, _ count: Int) -> Int? {
@@ -98,23 +115,45 @@ extension DeviceSyslogFormat {
         guard index > open + 1, index - open - 1 <= 18, index < count, bytes[index] == 0x5D else { return nil }
         index += 1
         if index + 1 < count, bytes[index] == 0x20, bytes[index + 1] == 0x3C {
-            index += 2
-            while index < count, bytes[index] != 0x3E { index += 1 }
-            guard index < count else { return nil }
-            index += 1
+            guard let close = firstIndex(of: 0x3E, bytes, from: index + 2, count) else { return nil }
+            index = close + 1
         }
         guard index < count, bytes[index] == 0x3A else { return nil }
         index += 1
         return index < count && bytes[index] == 0x20 ? index + 1 : index
     }
 
-    /// The offset of the last `byte` in `range`.
-    private static func lastIndex(of byte: UInt8, _ bytes: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int? {
-        var index = range.upperBound
-        while index > range.lowerBound {
-            index -= 1
-            if bytes[index] == byte { return index }
+    /// The offset of the first `byte` at or after `start`, eight bytes at a time.
+    private static func firstIndex(of byte: UInt8, _ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int?
+    {
+        var offset = start
+        while offset + 8 <= count {
+            let found = positions(of: byte, in: UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self))
+            if found != 0 { return offset + found.trailingZeroBitCount / 8 }
+            offset += 8
         }
-        return nil
+        return (offset..<count).first { bytes[$0] == byte }
+    }
+
+    /// The offset of the last `byte` in `range`, eight bytes at a time from its end (a device name
+    /// and a process name are a word or two).
+    private static func lastIndex(of byte: UInt8, _ bytes: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var end = range.upperBound
+        while end - 8 >= range.lowerBound {
+            let found = positions(of: byte, in: UnsafeRawPointer(bytes + end - 8).loadUnaligned(as: UInt64.self))
+            // The little-endian word's highest set bit is its last byte that matched.
+            if found != 0 { return end - 1 - found.leadingZeroBitCount / 8 }
+            end -= 8
+        }
+        return (range.lowerBound..<end).last { bytes[$0] == byte }
+    }
+
+    /// The high bit of each byte of `word` that is `byte`. Exact for every byte: `(t & 0x7F) + 0x7F`
+    /// sets the high bit of each non-zero `t` below 0x80 without carrying into the next byte, `| t`
+    /// of the rest, so no borrow from a match below can mark the byte above it.
+    @inline(__always)
+    private static func positions(of byte: UInt8, in word: UInt64) -> UInt64 {
+        let folded = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        return ~((folded & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | folded) & 0x8080_8080_8080_8080
     }
 }

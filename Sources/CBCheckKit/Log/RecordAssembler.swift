@@ -35,8 +35,8 @@ public final class RecordAssembler {
     /// The current record came by a shape check: only where its message starts is known, and
     /// `flush` reads the time, pid and thread from the first line once the record proves to be an event.
     private var prefixIsUndecoded = false
-    /// The time of the current undecoded record, when it was placed at its shape check (a device
-    /// syslog: every record moves the clock, so it cannot wait until the record is an event).
+    /// The time of the current undecoded record of a device syslog, placed at its shape check:
+    /// every record moves the clock (chatter may start a New Year), so it cannot wait for `flush`.
     private var undecodedTime: Timestamp?
     /// The file's format has a shape check (NSLog, the unified log's default and compact styles):
     /// a record line of the common shape skips the generic parse.
@@ -106,11 +106,14 @@ public final class RecordAssembler {
     private func read(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
         if let shapeChecked {
             if let shape = shapeChecked.recordShape(line) {
-                let time = shapeChecked.placedTime(line, clock: &clock)
                 let isStarted = begin(
                     line, process: shape.process, messageStart: shape.messageStart, info.number,
                     staysReadable: info.staysReadableUntilNextLine)
-                if isStarted != nil { (prefixIsUndecoded, undecodedTime) = (true, time) }
+                // After `begin`: the record before it is flushed with its own time.
+                if case .deviceSyslog = shapeChecked {
+                    undecodedTime = DeviceSyslogFormat.placeShapedTime(line, in: &clock)
+                }
+                if isStarted != nil { prefixIsUndecoded = true }
                 return
             }
             if let first = line.first, first == 0x20 || first == 0x09 || LogFormats.isSurelyContinuation(line) {
@@ -288,8 +291,8 @@ public final class RecordAssembler {
             stats.chatter += countsLine
             return
         }
-        var prefix = prefixIsUndecoded ? shapeChecked.map(record.undecodedPrefix) ?? prefix : prefix
-        if prefixIsUndecoded, let undecodedTime { prefix.time = undecodedTime }
+        let prefix =
+            prefixIsUndecoded ? shapeChecked.map { record.undecodedPrefix($0, time: undecodedTime) } ?? prefix : prefix
         record.emit(
             &recognized, prefix: prefix, line: recordLine, countsLine: countsLine, stats: &stats, recent: &recentFields,
             to: sink)

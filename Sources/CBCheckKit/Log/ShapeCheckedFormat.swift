@@ -42,13 +42,4 @@ enum ShapeCheckedFormat {
         case .deviceSyslog: DeviceSyslogFormat().parsePrefix(line)
         }
     }
-
-    /// The time of a line `recordShape` accepted, placed now when the format has no year: every
-    /// record moves `clock` (chatter may start a New Year). `nil` for the other formats, whose
-    /// time is decoded only for events.
-    @inline(__always)
-    func placedTime(_ line: UnsafeRawBufferPointer, clock: inout DatelessClock) -> Timestamp? {
-        guard case .deviceSyslog = self else { return nil }
-        return DeviceSyslogFormat.placeShapedTime(line, in: &clock)
-    }
 }

@@ -38,8 +38,8 @@ public final class RecordAssembler {
     /// The time of the current undecoded record of a device syslog, placed at its shape check:
     /// every record moves the clock (chatter may start a New Year), so it cannot wait for `flush`.
     private var undecodedTime: Timestamp?
-    /// The file's format has a shape check (NSLog, the unified log's default and compact styles):
-    /// a record line of the common shape skips the generic parse.
+    /// The file's format has a shape check (NSLog, the unified log's default and compact styles, the
+    /// device syslog): a record line of the common shape skips the generic parse.
     private var shapeChecked: ShapeCheckedFormat?
     /// The current record belongs to another process than `--process`: its lines are skipped.
     private var isSkippingRecord = false

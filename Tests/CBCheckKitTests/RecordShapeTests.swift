@@ -2,10 +2,10 @@ import Testing
 
 @testable import CBCheckKit
 
-/// The shape checks of the unified log's default and compact styles
-/// (`UnifiedLogFormat.recordShape`, `CompactLogFormat.recordShape`), the assembler's shortcut past
-/// `parsePrefix` for chatter: each must accept only lines the full parse reads as records, with
-/// the same ranges.
+/// The shape checks of the unified log's default and compact styles and of the device syslog
+/// (`UnifiedLogFormat.recordShape`, `CompactLogFormat.recordShape`, `DeviceSyslogFormat.recordShape`),
+/// the assembler's shortcut past `parsePrefix` for chatter: each must accept only lines the full
+/// parse reads as records, with the same ranges (and for the syslog, the same time).
 @Suite struct RecordShapeTests {
     /// Default-style lines and whether the shape check takes them (the rest go to `parsePrefix`).
     static let unifiedLines: [(String, Bool)] = [
@@ -70,9 +70,52 @@ import Testing
         ("    continuation 2026-03-14 09:26:53.599 Df Downloader[4101:1b2c3]", false),
     ]
 
-    /// Every line of both lists, with the shape check of its style.
+    /// Device syslog lines (idevicesyslog) and whether the shape check takes them.
+    static let syslogLines: [(String, Bool)] = [
+        ("Mar 14 07:06:40 iPhone Downloader[4167] <Notice>: application(_:didFinishLaunchingWithOptions:)", true),
+        ("Mar 14 09:26:53 iPhone Downloader(CFNetwork)[4101] <Notice>: Task <A>.<1> finished successfully", true),
+        ("Oct 11 09:21:10 App(CFNetwork)[2146] <Error>: no device name", true),
+        ("Mar  4 09:21:10 Anna's iPhone App[2146] <Notice>: a day padded with a space", true),
+        ("Mar 04 09:21:10 iPhone App[2146] <Notice>: a day padded with a zero", true),
+        ("Feb 29 23:59:59 iPhone App[2146] <Notice>: the leap day of 2000", true),
+        ("Dec 31 00:00:00 iPhone App[2146]: no level", true),
+        ("Jan  1 00:00:00 iPhone App[2146]:no space", true),
+        ("Jan  1 00:00:00 iPhone App[2146] <Notice>:", true),
+        ("Jan  1 00:00:00 iPhone App(Two words)[2146] <Notice>: a library of two words", true),
+        ("Jan  1 00:00:00 iPhone App[123456789012345678] <Notice>: an 18-digit pid", true),
+        ("Jan  1 00:00:00 iPhone App[2146] <Notice>: [DownloadManager] a bracket in the message", true),
+        ("Jan  1 00:00:00 iPhone App[2146] <>: an empty level", true),
+        ("Jan  1 00:00:00 iPhone App[2146] <Level longer than a word>: the > past eight bytes", true),
+        ("Jan  1 00:00:00 AProcessNameOfMoreThanTwoWords(ALibraryNameOfTwoWords)[7] <Notice>: m", true),
+        ("Jan  1 00:00:00 iPhone (x)AProcessNameOfMoreThanTwoWords(Library)[7] <Notice>: m", true),
+        ("Mar 4 09:21:10 iPhone App[2146] <Notice>: an unpadded day", false),
+        ("Mar 14 09:21:10.123 iPhone App[2146] <Notice>: a fraction", false),
+        ("Mar 14 09:21:10:599 iPhone App[2146] <Notice>: lumberjack milliseconds", false),
+        ("Mar 14 23:59:60 iPhone App[2146] <Notice>: a leap second", false),
+        ("Apr 31 09:21:10 iPhone App[2146] <Notice>: a day April does not have", false),
+        ("Feb 30 09:21:10 iPhone App[2146] <Notice>: a day February does not have", false),
+        ("Mar 00 09:21:10 iPhone App[2146] <Notice>: day 0", false),
+        ("Mar 32 09:21:10 iPhone App[2146] <Notice>: day 32", false),
+        ("Mar 14 24:00:00 iPhone App[2146] <Notice>: hour 24", false),
+        ("Mar 14 09:60:00 iPhone App[2146] <Notice>: minute 60", false),
+        ("mar 14 09:21:10 iPhone App[2146] <Notice>: a month in lower case", false),
+        ("Mar 14 09:21:10 iPhone App[x] [2146] <Notice>: a first bracket that is no pid", false),
+        ("Mar 14 09:21:10 iPhone App[2146] <Not>ice>: the first > ends the level", false),
+        ("Mar 14 09:21:10 iPhone App[2146] <:a level never closed", false),
+        ("Mar 14 09:21:10 iPhone App[2146] <Notice> no colon", false),
+        ("Mar 14 09:21:10 iPhone App[1234567890123456789] <Notice>: 19 digits", false),
+        ("Mar 14 09:21:10 iPhone [2146] <Notice>: no process", false),
+        ("Mar 14 09:21:10 iPhone (CFNetwork)[2146] <Notice>: a library and no process", false),
+        ("Mar 14 09:21:10\tiPhone App[2146] <Notice>: a tab", false),
+        ("[connected:00008120-001A2B3C4D5E601E]", false),
+        ("    continuation Mar 14 09:21:10 iPhone App[2146] <Notice>: m", false),
+        ("Mar 14 09:21:10 ", false),
+    ]
+
+    /// Every line of the lists, with the shape check of its format.
     static var cases: [(ShapeCheckedFormat, String, Bool)] {
         unifiedLines.map { (.unified, $0.0, $0.1) } + compactLines.map { (.compact, $0.0, $0.1) }
+            + syslogLines.map { (.deviceSyslog, $0.0, $0.1) }
     }
 
     @Test func theRecordShapeAgreesWithTheFullParseOrLeavesTheLineToIt() {
@@ -107,6 +150,35 @@ import Testing
                 #expect(shape.process == prefix.process && shape.messageStart == prefix.messageStart, "\(end): \(line)")
             }
         }
+    }
+
+    /// The syslog's shape check places each record's time at once (chatter moves the clock too):
+    /// what it reads of an accepted line, and of every truncation it still accepts, is the time the
+    /// full parse reads, placed by the same clock.
+    @Test func theSyslogShapeReadsTheTimeTheFullParseReads() {
+        for (line, isCommon) in Self.syslogLines where isCommon {
+            let bytes = Array(line.utf8)
+            for end in 0...bytes.count {
+                let cut = Array(bytes[..<end])
+                guard cut.withUnsafeBytes(DeviceSyslogFormat.recordShape) != nil else { continue }
+                guard case .record(let full) = cut.withUnsafeBytes({ DeviceSyslogFormat().parsePrefix($0) }),
+                    let fullTime = full.time
+                else {
+                    Issue.record("taken by the shape, read without a time by the full parse: \(line)")
+                    continue
+                }
+                var shapeClock = DatelessClock()
+                var fullClock = DatelessClock()
+                let shaped = cut.withUnsafeBytes { DeviceSyslogFormat.placeShapedTime($0, in: &shapeClock) }
+                #expect(shaped == fullClock.placeInYear(fullTime), "\(end): \(line)")
+                #expect(shaped?.zoneOffsetSeconds == 0, "\(line)")
+            }
+        }
+        let leapDay = Array("Feb 29 23:59:59 iPhone App[2146] <Notice>: m".utf8)
+        var clock = DatelessClock()
+        let time = leapDay.withUnsafeBytes { DeviceSyslogFormat.placeShapedTime($0, in: &clock) }
+        #expect(time.map { $0.components.month } == 2 && time.map { $0.components.day } == 29)
+        #expect(time?.clockText == "23:59:59.000")
     }
 
     /// The library in parentheses and the `[subsystem:category]` are skipped only in their exact

@@ -20,6 +20,9 @@ struct DatelessClock {
     private var last: Int64?
     private var years = 0
     private var lastYearless: Int64?
+    /// The bytes the last yearless time was read from (`placeInYear(month:day:microsecondOfDay:stamp:)`)
+    /// and where it was placed; `nil` once a time is placed without them.
+    private var lastStamp: (bytes: UInt128, placed: Timestamp)?
 
     /// The prefix's time moved to its day (`isDateless`) or its year (`isYearless`).
     mutating func place(_ prefix: inout RecordPrefix) {
@@ -45,23 +48,40 @@ struct DatelessClock {
 
     /// `time` (read in 2000) moved to its year.
     mutating func placeInYear(_ time: Timestamp) -> Timestamp {
-        var placed = time.inYear(2000 + years)
-        if let lastYearless, lastYearless - placed.microseconds > Self.newYearAfterGoingBackMicroseconds {
-            years += 1
-            placed = time.inYear(2000 + years)
-        }
-        lastYearless = placed.microseconds
-        return placed
+        let fields = time.components
+        let wallClock = Int64(fields.hour * 3600 + fields.minute * 60 + fields.second) * 1_000_000
+        let microsecond = time.microseconds - time.microseconds.dividedFloor(by: 1_000_000) * 1_000_000
+        return placeInYear(month: fields.month, day: fields.day, microsecondOfDay: wallClock + microsecond)
     }
-}
 
-extension Timestamp {
-    /// The same month, day and wall clock in `year` (Feb 29 in a common year is Mar 1).
-    func inYear(_ year: Int) -> Timestamp {
-        let fields = components
-        let microsecond = Int(microseconds - microseconds.dividedFloor(by: 1_000_000) * 1_000_000)
-        return Timestamp(
-            year: year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute,
-            second: fields.second, microsecond: microsecond)
+    /// Where the time read from `stamp` is placed, when `stamp` is the bytes the time placed last
+    /// was read from: a device syslog writes a hundred records in one second. The same bytes are
+    /// the same month, day and clock, and placing the same time again moves nothing: it lands
+    /// where it did (the year has not changed since), which is not earlier than the last.
+    func placedAgain(_ stamp: UInt128) -> Timestamp? {
+        guard let lastStamp, lastStamp.bytes == stamp else { return nil }
+        return lastStamp.placed
+    }
+
+    /// A time read without a year, given as its month, day and microseconds since midnight, in its
+    /// year (the same month, day and wall clock; Feb 29 in a common year is Mar 1): what
+    /// `placeInYear(_:)` does with the fields of a `Timestamp` read in 2000, for the device
+    /// syslog's shape check, which moves the clock for every record and decodes the rest of an
+    /// event's prefix only later. One function for both, so both make the same New Year decision.
+    /// - Parameter stamp: the bytes the time was read from, for `placedAgain`.
+    mutating func placeInYear(month: Int, day: Int, microsecondOfDay: Int64, stamp: UInt128? = nil) -> Timestamp {
+        func inYear(_ year: Int) -> Int64 {
+            Int64(Timestamp.daysSinceEpoch(year: year, month: month, day: day)) * Self.dayMicroseconds
+                + microsecondOfDay
+        }
+        var placed = inYear(2000 + years)
+        if let lastYearless, lastYearless - placed > Self.newYearAfterGoingBackMicroseconds {
+            years += 1
+            placed = inYear(2000 + years)
+        }
+        lastYearless = placed
+        let time = Timestamp(microseconds: placed)
+        lastStamp = stamp.map { ($0, time) }
+        return time
     }
 }

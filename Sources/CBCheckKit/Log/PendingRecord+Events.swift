@@ -1,12 +1,13 @@
 extension PendingRecord {
     /// The prefix of a record a shape check started (`ShapeCheckedFormat.recordShape`), read from
-    /// its first line now that it is an event.
-    func undecodedPrefix(_ format: ShapeCheckedFormat) -> RecordPrefix {
+    /// its first line now that it is an event; `time`: its time, when placed at the shape check.
+    func undecodedPrefix(_ format: ShapeCheckedFormat, time: Timestamp?) -> RecordPrefix {
         guard case .record(var full) = withFirstLine(format.parsePrefix) else {
             // Cannot happen (`recordShape` takes only lines `parsePrefix` reads): an event without fields.
             return RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: messageStart)
         }
         full.messageStart = messageStart
+        if let time { full.time = time }
         return full
     }
 

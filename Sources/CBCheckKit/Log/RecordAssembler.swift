@@ -35,8 +35,11 @@ public final class RecordAssembler {
     /// The current record came by a shape check: only where its message starts is known, and
     /// `flush` reads the time, pid and thread from the first line once the record proves to be an event.
     private var prefixIsUndecoded = false
-    /// The file's format has a shape check (NSLog, the unified log's default and compact styles):
-    /// a record line of the common shape skips the generic parse.
+    /// The time of the current undecoded record of a device syslog, placed at its shape check:
+    /// every record moves the clock (chatter may start a New Year), so it cannot wait for `flush`.
+    private var undecodedTime: Timestamp?
+    /// The file's format has a shape check (NSLog, the unified log's default and compact styles, the
+    /// device syslog): a record line of the common shape skips the generic parse.
     private var shapeChecked: ShapeCheckedFormat?
     /// The current record belongs to another process than `--process`: its lines are skipped.
     private var isSkippingRecord = false
@@ -106,6 +109,10 @@ public final class RecordAssembler {
                 let isStarted = begin(
                     line, process: shape.process, messageStart: shape.messageStart, info.number,
                     staysReadable: info.staysReadableUntilNextLine)
+                // After `begin`: the record before it is flushed with its own time.
+                if case .deviceSyslog = shapeChecked {
+                    undecodedTime = DeviceSyslogFormat.placeShapedTime(line, in: &clock)
+                }
                 if isStarted != nil { prefixIsUndecoded = true }
                 return
             }
@@ -284,7 +291,8 @@ public final class RecordAssembler {
             stats.chatter += countsLine
             return
         }
-        let prefix = prefixIsUndecoded ? shapeChecked.map(record.undecodedPrefix) ?? prefix : prefix
+        let prefix =
+            prefixIsUndecoded ? shapeChecked.map { record.undecodedPrefix($0, time: undecodedTime) } ?? prefix : prefix
         record.emit(
             &recognized, prefix: prefix, line: recordLine, countsLine: countsLine, stats: &stats, recent: &recentFields,
             to: sink)

@@ -1,5 +1,6 @@
 /// A format whose common record line the assembler checks for its shape instead of parsing it
-/// (`NSLogFormat.recordShape`, `UnifiedLogFormat.recordShape`, `CompactLogFormat.recordShape`): a chatter record's time, pid and
+/// (`NSLogFormat.recordShape`, `UnifiedLogFormat.recordShape`, `CompactLogFormat.recordShape`,
+/// `DeviceSyslogFormat.recordShape`): a chatter record's time, pid and
 /// thread are never used, so they are decoded only once the record proves to be an event.
 ///
 /// An enum, not the format's existential: calling a format through `any LogFormat` copies it on
@@ -8,6 +9,7 @@ enum ShapeCheckedFormat {
     case nslog
     case unified
     case compact
+    case deviceSyslog
 
     /// The shape check of `format`, or `nil` for formats without one.
     init?(_ format: (any LogFormat)?) {
@@ -15,6 +17,7 @@ enum ShapeCheckedFormat {
         case is NSLogFormat: self = .nslog
         case is UnifiedLogFormat: self = .unified
         case is CompactLogFormat: self = .compact
+        case is DeviceSyslogFormat: self = .deviceSyslog
         default: return nil
         }
     }
@@ -26,6 +29,7 @@ enum ShapeCheckedFormat {
         case .nslog: NSLogFormat.recordShape(line)
         case .unified: UnifiedLogFormat.recordShape(line)
         case .compact: CompactLogFormat.recordShape(line)
+        case .deviceSyslog: DeviceSyslogFormat.recordShape(line)
         }
     }
 
@@ -35,6 +39,7 @@ enum ShapeCheckedFormat {
         case .nslog: NSLogFormat().parsePrefix(line)
         case .unified: UnifiedLogFormat().parsePrefix(line)
         case .compact: CompactLogFormat().parsePrefix(line)
+        case .deviceSyslog: DeviceSyslogFormat().parsePrefix(line)
         }
     }
 }

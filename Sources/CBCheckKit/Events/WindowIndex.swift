@@ -1,3 +1,5 @@
+import CLiteralScan
+
 /// The literal scanner's windows and, for each, where it stands in which literals: an open-
 /// addressing table probed with the scan's own hash of the window.
 ///
@@ -46,10 +48,11 @@ struct WindowIndex {
     }
 
     /// Bits of `hash`: the scan's filter has a bit for each value.
-    static let hashBits = 18
+    static let hashBits = Int(CLS_HASH_BITS)
 
-    /// The multiplicative hash the scan's filter uses too (the product's upper `hashBits` bits).
+    /// The multiplicative hash the scan's filter uses too (the product's upper `hashBits` bits), as
+    /// `CLiteralScan`'s vector kernel computes it.
     static func hash(_ window: UInt32) -> Int {
-        Int((window &* 0x9E37_79B1) &>> UInt32(32 - hashBits))
+        Int((window &* CLS_HASH_MULTIPLIER) &>> UInt32(32 - CLS_HASH_BITS))
     }
 }

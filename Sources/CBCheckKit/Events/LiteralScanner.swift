@@ -14,7 +14,7 @@ import CLiteralScan
 /// ordinary text hits it about once in 200 windows), and only on a hit looks the window up
 /// and verifies the literals indexed by it. Each literal is indexed by `stride` consecutive
 /// windows of its own, so wherever it lies in a line exactly one of them is read; of its possible
-/// runs the one with the least common bytes is taken (`ByteCommonness`), which keeps words such
+/// runs the one whose windows are least common is taken (`ByteCommonness`), which keeps words such
 /// as `task` or `error` out of the filter. Patterns without a usable literal are always candidates.
 ///
 /// Where the CPU has AVX2, the C target `CLiteralScan` tests eight windows at once (a byte shuffle
@@ -177,14 +177,15 @@ public struct LiteralScanner {
 
     /// The offsets of the windows a literal is indexed by: `stride` consecutive ones, so that
     /// wherever the literal lies one of them is read by the scan, and of all such runs the one
-    /// whose bytes are least common (`ByteCommonness`), so ordinary text rarely hits the filter.
+    /// whose windows come up least in ordinary text (`ByteCommonness.windowCommonness`), so the
+    /// scan rarely hits the filter and verifies nothing.
     static func indexedOffsets(of bytes: [UInt8], stride: Int) -> Range<Int> {
         let windows = bytes.count - windowLength + 1
         let runLength = min(stride, windows)
-        let best = (0...(windows - runLength)).min { first, second in
-            ByteCommonness.score(bytes, first, runLength + windowLength - 1)
-                < ByteCommonness.score(bytes, second, runLength + windowLength - 1)
-        }!
+        func commonness(_ first: Int) -> UInt64 {
+            (first..<first + runLength).reduce(0) { $0 + ByteCommonness.windowCommonness(bytes, $1) }
+        }
+        let best = (0...(windows - runLength)).min { commonness($0) < commonness($1) }!
         return best..<best + runLength
     }
 

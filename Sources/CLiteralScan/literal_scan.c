@@ -14,9 +14,69 @@ static inline uint32_t window_at(const uint8_t *line, size_t position) {
     return window | 0x20202020u;
 }
 
-static inline int in_filter(const uint64_t *filter, uint32_t window) {
-    uint32_t slot = (window * CLS_HASH_MULTIPLIER) >> (32 - CLS_HASH_BITS);
-    return (int)((filter[slot >> 6] >> (slot & 63)) & 1);
+static inline uint32_t hash(uint32_t window) { return (window * CLS_HASH_MULTIPLIER) >> (32 - CLS_HASH_BITS); }
+
+static inline uint64_t load8(const uint8_t *bytes) {
+    uint64_t word;
+    memcpy(&word, bytes, sizeof word);
+    return word;
+}
+
+// The eight bytes of `word` with `A`–`Z` made `a`–`z` (Swift's `ASCIICase.lowercased`), all at once:
+// a byte's top bit says whether its low seven bits reach `A`, then `[`; bytes of 0x80 and up stay.
+static inline uint64_t lowercased8(uint64_t word) {
+    const uint64_t low7 = word & 0x7F7F7F7F7F7F7F7Full;
+    const uint64_t upper = (low7 + 0x3F3F3F3F3F3F3F3Full) & ~(low7 + 0x2525252525252525ull) & ~word;
+    return word | ((upper & 0x8080808080808080ull) >> 2);
+}
+
+// Whether the `length` (4 or more) bytes at `start` are `literal`'s (stored in lower case when
+// `caseless`), eight at a time; the last eight (or, under eight, the two fours) overlap the others.
+static inline int literal_equal(const uint8_t *start, const uint8_t *literal, size_t length, int caseless) {
+    if (length < 8) {
+        uint32_t head, tail, literal_head, literal_tail;
+        memcpy(&head, start, 4);
+        memcpy(&tail, start + length - 4, 4);
+        memcpy(&literal_head, literal, 4);
+        memcpy(&literal_tail, literal + length - 4, 4);
+        uint64_t both = (uint64_t)head << 32 | tail, literal_both = (uint64_t)literal_head << 32 | literal_tail;
+        return (caseless ? lowercased8(both) : both) == literal_both;
+    }
+    uint64_t differ = 0;
+    for (size_t at = 0; at + 8 < length && differ == 0; at += 8) {
+        uint64_t word = load8(start + at);
+        differ = (caseless ? lowercased8(word) : word) ^ load8(literal + at);
+    }
+    uint64_t last = load8(start + length - 8);
+    return differ == 0 && (caseless ? lowercased8(last) : last) == load8(literal + length - 8);
+}
+
+// Adds the candidate sets of the literals indexed by the window at `position` that stand there
+// (Swift's `LiteralScanner.verify` does the same for the portable scan).
+static void verify(const cls_literals *table, const uint8_t *line, size_t count, size_t position, uint64_t found[4]) {
+    uint32_t window = window_at(line, position);
+    size_t slot = hash(window) & table->slot_mask;
+    while (table->slots[slot].window != window) {
+        if (table->slots[slot].window == 0) return;
+        slot = (slot + 1) & table->slot_mask;
+    }
+    const cls_slot *entry = &table->slots[slot];
+    for (uint32_t index = entry->first_place; index < entry->first_place + entry->place_count; index++) {
+        const cls_place place = table->places[index];
+        const cls_literal *literal = &table->literals[place.literal];
+        if (position < place.offset || position - place.offset + literal->length > count) continue;
+        const uint8_t *start = line + position - place.offset, *bytes = table->bytes + literal->start;
+        if (!literal_equal(start, bytes, literal->length, literal->caseless != 0)) continue;
+        for (int word = 0; word < 4; word++) found[word] |= literal->patterns[word];
+    }
+}
+
+// A window at a time: the portable scan.
+static void scalar_scan(const cls_literals *table, const uint8_t *line, size_t count, uint64_t found[4]) {
+    for (size_t position = 0; position + 4 <= count; position += table->stride) {
+        uint32_t slot = hash(window_at(line, position));
+        if ((table->filter[slot >> 6] >> (slot & 63)) & 1) verify(table, line, count, position, found);
+    }
 }
 
 #if CLS_HAS_AVX2_KERNEL
@@ -34,38 +94,37 @@ static const uint8_t window_bytes[CLS_VECTOR_STRIDE_MAX][16] = {
 
 // One round: the eight windows at `at + j * stride` (j < 8) of `line`, as a bit each. The low lane
 // holds the 16 bytes at `at`, the high lane those at `at + 4 * stride`; a shuffle makes the windows,
-// a multiply and a shift their slots, and one gather fetches the filter's 32-bit word of each slot.
+// a multiply and a shift their hashes, and one gather fetches the filter's 32-bit word of each.
 __attribute__((target("avx2"))) static inline unsigned round_hits(const uint8_t *line, size_t at, size_t stride,
                                                                   __m256i shuffle, const uint64_t *filter) {
-    const int *words = (const int *)filter;  // little-endian: bit s of the filter is bit s % 32 of word s / 32
+    const int *words = (const int *)filter;  // little-endian: bit h of the filter is bit h % 32 of word h / 32
     __m256i bytes = _mm256_loadu2_m128i((const __m128i *)(line + at + 4 * stride), (const __m128i *)(line + at));
     __m256i windows = _mm256_or_si256(_mm256_shuffle_epi8(bytes, shuffle), _mm256_set1_epi8(0x20));
     __m256i product = _mm256_mullo_epi32(windows, _mm256_set1_epi32((int)CLS_HASH_MULTIPLIER));
-    __m256i slots = _mm256_srli_epi32(product, 32 - CLS_HASH_BITS);
-    __m256i words_of_slots = _mm256_i32gather_epi32(words, _mm256_srli_epi32(slots, 5), 4);
-    // Each slot's bit moved to the sign bit (shift left by 31 - slot % 32), then one bit per window.
-    __m256i bits = _mm256_sllv_epi32(words_of_slots, _mm256_andnot_si256(slots, _mm256_set1_epi32(31)));
+    __m256i hashes = _mm256_srli_epi32(product, 32 - CLS_HASH_BITS);
+    __m256i words_of_hashes = _mm256_i32gather_epi32(words, _mm256_srli_epi32(hashes, 5), 4);
+    // Each hash's bit moved to the sign bit (shift left by 31 - hash % 32), then one bit per window.
+    __m256i bits = _mm256_sllv_epi32(words_of_hashes, _mm256_andnot_si256(hashes, _mm256_set1_epi32(31)));
     return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(bits));
 }
 
-// `cls_filter_hits` with AVX2, eight windows a round. Rounds load only whole 16-byte blocks inside the
-// line (AddressSanitizer checks it); the last windows are read from a copy of the line's end in a
-// zeroed buffer, made with loads that overlap inside the line, and bits past the line dropped.
-__attribute__((target("avx2"))) static size_t vector_hits(const uint8_t *line, size_t count, size_t at, size_t stride,
-                                                          const uint64_t *filter, size_t *hits, size_t capacity,
-                                                          size_t *next) {
-    const __m256i shuffle = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)window_bytes[stride - 1]));
+// Eight windows a round. Rounds load only whole 16-byte blocks inside the line (AddressSanitizer
+// checks it); the last windows are read from a copy of the line's end in a zeroed buffer, made with
+// loads that overlap inside the line, and bits of windows past the line dropped.
+// Inlined into one copy per stride (`vector_scan`), so the stride's products and quotients are constants.
+__attribute__((target("avx2"), always_inline)) static inline void vector_scan_by(
+    const cls_literals *table, const uint8_t *line, size_t count, uint64_t found[4], const size_t stride) {
     const size_t span = 4 * stride + 16;  // the bytes a round loads
-    size_t found = 0;
+    const __m256i shuffle = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)window_bytes[stride - 1]));
+    size_t at = 0;
     for (; at + span <= count; at += 8 * stride) {
-        if (found + 8 > capacity) goto full;
-        for (unsigned mask = round_hits(line, at, stride, shuffle, filter); mask != 0; mask &= mask - 1) {
-            hits[found++] = at + stride * (size_t)__builtin_ctz(mask);
+        for (unsigned mask = round_hits(line, at, stride, shuffle, table->filter); mask != 0; mask &= mask - 1) {
+            verify(table, line, count, at + stride * (size_t)__builtin_ctz(mask), found);
         }
     }
     // The rest, fewer than `span` bytes: copied to `end` with two overlapping loads of 16, 8 or 4 bytes.
     uint8_t end[64] __attribute__((aligned(32))) = {0};
-    size_t rest = count > at ? count - at : 0;
+    size_t rest = count - at;
     if (rest >= 16) {
         _mm_storeu_si128((__m128i *)end, _mm_loadu_si128((const __m128i *)(line + at)));
         _mm_storeu_si128((__m128i *)(end + rest - 16), _mm_loadu_si128((const __m128i *)(line + count - 16)));
@@ -77,16 +136,23 @@ __attribute__((target("avx2"))) static size_t vector_hits(const uint8_t *line, s
         memcpy(end + rest - 4, line + count - 4, 4);
     }
     // Windows from `from` on stand within `rest`: there are (rest - 4) / stride + 1 of them.
-    for (size_t from = 0; from + 4 <= rest; from += 8 * stride, at += 8 * stride) {
-        if (found + 8 > capacity) goto full;
+    for (size_t from = 0; from + 4 <= rest; from += 8 * stride) {
         unsigned windows = (unsigned)((rest - from - 4) / stride + 1);
-        unsigned mask = round_hits(end, from, stride, shuffle, filter) & (windows >= 8 ? 0xFFu : (1u << windows) - 1);
-        for (; mask != 0; mask &= mask - 1) hits[found++] = at + stride * (size_t)__builtin_ctz(mask);
+        unsigned mask = round_hits(end, from, stride, shuffle, table->filter) & (windows >= 8 ? 0xFFu : (1u << windows) - 1);
+        for (; mask != 0; mask &= mask - 1) {
+            verify(table, line, count, at + from + stride * (size_t)__builtin_ctz(mask), found);
+        }
     }
-    at = count;
-full:
-    *next = at;
-    return found;
+}
+
+__attribute__((target("avx2"))) static void vector_scan(const cls_literals *table, const uint8_t *line, size_t count,
+                                                        uint64_t found[4]) {
+    switch (table->stride) {
+    case 1: vector_scan_by(table, line, count, found, 1); break;
+    case 2: vector_scan_by(table, line, count, found, 2); break;
+    case 3: vector_scan_by(table, line, count, found, 3); break;
+    default: vector_scan_by(table, line, count, found, 4); break;
+    }
 }
 
 #else
@@ -95,18 +161,12 @@ int cls_vector_scan_available(void) { return 0; }
 
 #endif
 
-size_t cls_filter_hits(const uint8_t *line, size_t count, size_t position, size_t stride, const uint64_t *filter,
-                       size_t *hits, size_t capacity, size_t *next) {
+void cls_candidates(const cls_literals *literals, const uint8_t *line, size_t count, uint64_t found[4]) {
 #if CLS_HAS_AVX2_KERNEL
-    if (stride <= CLS_VECTOR_STRIDE_MAX && __builtin_cpu_supports("avx2")) {
-        return vector_hits(line, count, position, stride, filter, hits, capacity, next);
+    if (literals->stride <= CLS_VECTOR_STRIDE_MAX && __builtin_cpu_supports("avx2")) {
+        vector_scan(literals, line, count, found);
+        return;
     }
 #endif
-    size_t found = 0;
-    while (position + 4 <= count && found < capacity) {
-        if (in_filter(filter, window_at(line, position))) hits[found++] = position;
-        position += stride;
-    }
-    *next = position;
-    return found;
+    scalar_scan(literals, line, count, found);
 }

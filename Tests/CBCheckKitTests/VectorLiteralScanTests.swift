@@ -1,4 +1,3 @@
-import CLiteralScan
 import Foundation
 import TestSupport
 import Testing
@@ -113,41 +112,40 @@ import Testing
         }
     }
 
-    /// `cls_filter_hits` against a window-at-a-time reading of the same filter, for strides 1 to 6,
-    /// lines of 0 to 80 bytes and a filter with every eighth bit set (a hit in about one window of
-    /// eight), with room for 8 hits a call: the caller's loop resumes where a full call stopped.
-    @Test func theFilterScanFindsTheSameHitsAsAWindowAtATime() {
-        var random = SeededRandom(seed: 42)
-        var filter = [UInt64](repeating: 0, count: 1 << (Int(CLS_HASH_BITS) - 6))
-        for word in filter.indices {
-            filter[word] = UInt64(truncatingIfNeeded: random.next(below: Int.max)) & 0x0101_0101_0101_0101
-        }
+    /// Maps whose shortest literal makes strides 1 to 6 (the kernel's four, then the C loop's),
+    /// with a caseless literal: both paths agree on random lines dense with the literals' pieces.
+    @Test func bothPathsAgreeForEveryStride() throws {
+        var random = SeededRandom(seed: 7)
         for stride in 1...6 {
-            for count in 0...80 {
-                let bytes = (0..<count).map { _ in UInt8(random.next(below: 256)) }
-                let expected = Swift.stride(from: 0, through: count - 4, by: stride).filter { position in
-                    let window = bytes[position..<position + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-                    let slot = WindowIndex.hash(window | 0x2020_2020)
-                    return filter[slot >> 6] >> UInt64(slot & 63) & 1 != 0
+            let words = ["didFinishLaunching", "BecameActive", "cancelByProducingResumeData", "task.resume()"]
+            let map = try EventMapParser(
+                file: "t.cbevents",
+                text: """
+                    event app.launch
+                      match /\(words[0].prefix(stride + 3))/
+                    event app.active
+                      match /\(words[1])/i
+                    event task.cancel
+                      match /\(words[2])|\(words[3].replacingOccurrences(of: ".", with: "\\.").replacingOccurrences(of: "(", with: "\\(").replacingOccurrences(of: ")", with: "\\)"))/
+                    """
+            ).parse()
+            let patterns = map.entries.flatMap(\.patterns)
+            let pair = (
+                LiteralScanner(patterns: patterns, vectorScan: true),
+                LiteralScanner(patterns: patterns, vectorScan: false)
+            )
+            #expect(pair.0.stride == stride)
+            for _ in 0..<400 {
+                var line: [UInt8] = []
+                let length = random.next(below: 90)
+                while line.count < length {
+                    let word = Array(words[random.next(below: words.count)].utf8)
+                    let piece =
+                        random.next(below: 2) == 0 ? word : Array(word.prefix(random.next(below: word.count + 1)))
+                    line += random.next(below: 3) == 0 ? piece.map { $0 ^ 0x20 } : piece
+                    line += Array("  x".utf8.prefix(random.next(below: 4)))
                 }
-                var found: [Int] = []
-                withExactBuffer(bytes) { line in
-                    var hits = [Int](repeating: -1, count: 8)
-                    var position = 0
-                    while position + 4 <= count {
-                        var next = 0
-                        let written = cls_filter_hits(
-                            line.baseAddress?.assumingMemoryBound(to: UInt8.self), count, position, stride, filter,
-                            &hits, hits.count, &next)
-                        found += hits.prefix(written)
-                        guard next > position || written > 0 else {
-                            Issue.record("no progress at \(position)")
-                            break
-                        }
-                        position = next
-                    }
-                }
-                #expect(found == expected, "stride \(stride), \(count) bytes")
+                expectSameCandidates([pair], line)
             }
         }
     }

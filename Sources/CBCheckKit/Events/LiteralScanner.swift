@@ -17,9 +17,10 @@ import CLiteralScan
 /// runs the one whose windows are least common is taken (`ByteCommonness`), which keeps words such
 /// as `task` or `error` out of the filter. Patterns without a usable literal are always candidates.
 ///
-/// Where the CPU has AVX2, the C target `CLiteralScan` tests eight windows at once (a byte shuffle
+/// Where the CPU has AVX2, the C target `CLiteralScan` does the scan and the verification in one
+/// call per message over the same tables (`LiteralTables`), eight windows a round (a byte shuffle
 /// makes them, one gather reads their filter words): the same windows, the same filter, so the same
-/// hits; the loop here is the portable path and does the same a window at a time.
+/// candidates; the loop and `verify` here are the portable path and do the same a window at a time.
 public struct LiteralScanner {
     public static let windowLength = 4
 
@@ -38,8 +39,9 @@ public struct LiteralScanner {
     /// Folded window → the literals it indexes and its offset in each.
     private var windows = WindowIndex([:])
     private var filter = [UInt64](repeating: 0, count: 1 << (WindowIndex.hashBits - 6))
-    /// Whether `candidates` finds the filter's hits with `cls_filter_hits` (see `init`).
+    /// Whether `candidates` scans with `cls_candidates` (see `init`), and its tables.
     public let usesVectorScan: Bool
+    private let tables: LiteralTables
 
     /// Whether this CPU runs `CLiteralScan`'s vector kernel.
     public static let vectorScanAvailable = cls_vector_scan_available() != 0
@@ -49,7 +51,7 @@ public struct LiteralScanner {
     ///     is its index in the candidate sets.
     ///   - shortestLiteral: patterns with a shorter literal are always candidates (their caller
     ///     checks them otherwise); a longer minimum gives a longer stride.
-    ///   - vectorScan: `true` scans with `cls_filter_hits` (a window at a time in C where there is
+    ///   - vectorScan: `true` scans with `cls_candidates` (a window at a time in C where there is
     ///     no vector kernel), `false` with the portable loop; `nil` takes the C scan where the vector
     ///     kernel runs and fits the stride. Tests force each to compare them.
     public init(
@@ -88,6 +90,9 @@ public struct LiteralScanner {
         }
         windows = WindowIndex(places)
         usesVectorScan = vectorScan ?? (Self.vectorScanAvailable && stride <= CLS_VECTOR_STRIDE_MAX)
+        tables = LiteralTables(
+            filter: filter, stride: stride, index: windows,
+            literals: literals.map { ($0.bytes, $0.caseless, $0.patterns) })
     }
 
     /// The patterns whose literals occur in `line` (plus those always run).
@@ -99,7 +104,7 @@ public struct LiteralScanner {
         var found = alwaysCandidates
         guard line.count >= Self.windowLength, let base = line.baseAddress else { return found }
         if usesVectorScan {
-            vectorScan(line, into: &found)
+            found.withWords { cls_candidates(tables.pointer, base.assumingMemoryBound(to: UInt8.self), line.count, $0) }
             return found
         }
         let last = line.count &- Self.windowLength
@@ -133,24 +138,6 @@ public struct LiteralScanner {
     }
 
     // MARK: - Private
-
-    /// `candidates`' scan by `cls_filter_hits`: it returns the positions of the windows in the
-    /// filter, a few dozen at most a call (on chatter none: one call per line).
-    private func vectorScan(_ line: UnsafeRawBufferPointer, into found: inout CandidateSet) {
-        let base = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        filter.withUnsafeBufferPointer { filter in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { hits in
-                var position = 0
-                repeat {
-                    var next = 0
-                    let count = cls_filter_hits(
-                        base, line.count, position, stride, filter.baseAddress, hits.baseAddress, hits.count, &next)
-                    for index in 0..<count { verify(at: hits[index], in: line, into: &found) }
-                    position = next
-                } while position &+ Self.windowLength <= line.count
-            }
-        }
-    }
 
     /// The folded window at `offset` of `base` (`foldedWindow` of a literal is its twin).
     private static func window(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {

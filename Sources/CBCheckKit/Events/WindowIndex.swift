@@ -47,6 +47,16 @@ struct WindowIndex {
         for index in ranges[slot] { body(places[index]) }
     }
 
+    /// The table as `CLiteralScan` reads it: its slots (the same hash, the same probing) and places.
+    var slotsAndPlaces: (slots: [cls_slot], places: [cls_place], mask: Int) {
+        let slots = keys.indices.map { slot in
+            cls_slot(
+                window: keys[slot], first_place: UInt32(ranges[slot].lowerBound),
+                place_count: UInt32(ranges[slot].count))
+        }
+        return (slots, places.map { cls_place(literal: UInt32($0.literal), offset: UInt32($0.offset)) }, mask)
+    }
+
     /// Bits of `hash`: the scan's filter has a bit for each value.
     static let hashBits = Int(CLS_HASH_BITS)
 

@@ -71,8 +71,8 @@ static void verify(const cls_literals *table, const uint8_t *line, size_t count,
     }
 }
 
-// A window at a time: the portable scan.
-static void scalar_scan(const cls_literals *table, const uint8_t *line, size_t count, uint64_t found[4]) {
+// A window at a time: the portable scan (out of line, so `cls_candidates` only dispatches).
+__attribute__((noinline)) static void scalar_scan(const cls_literals *table, const uint8_t *line, size_t count, uint64_t found[4]) {
     for (size_t position = 0; position + 4 <= count; position += table->stride) {
         uint32_t slot = hash(window_at(line, position));
         if ((table->filter[slot >> 6] >> (slot & 63)) & 1) verify(table, line, count, position, found);
@@ -92,13 +92,13 @@ static const uint8_t window_bytes[CLS_VECTOR_STRIDE_MAX][16] = {
     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
 };
 
-// One round: the eight windows at `at + j * stride` (j < 8) of `line`, as a bit each. The low lane
-// holds the 16 bytes at `at`, the high lane those at `at + 4 * stride`; a shuffle makes the windows,
-// a multiply and a shift their hashes, and one gather fetches the filter's 32-bit word of each.
-__attribute__((target("avx2"))) static inline unsigned round_hits(const uint8_t *line, size_t at, size_t stride,
+// One round: eight windows as a bit each, the first four from the 16 bytes at `low`, the other four
+// from the 16 at `high` (the shuffle's high lane says where in them); a multiply and a shift make
+// their hashes, and one gather fetches the filter's 32-bit word of each.
+__attribute__((target("avx2"))) static inline unsigned round_hits(const uint8_t *low, const uint8_t *high,
                                                                   __m256i shuffle, const uint64_t *filter) {
     const int *words = (const int *)filter;  // little-endian: bit h of the filter is bit h % 32 of word h / 32
-    __m256i bytes = _mm256_loadu2_m128i((const __m128i *)(line + at + 4 * stride), (const __m128i *)(line + at));
+    __m256i bytes = _mm256_loadu2_m128i((const __m128i *)high, (const __m128i *)low);
     __m256i windows = _mm256_or_si256(_mm256_shuffle_epi8(bytes, shuffle), _mm256_set1_epi8(0x20));
     __m256i product = _mm256_mullo_epi32(windows, _mm256_set1_epi32((int)CLS_HASH_MULTIPLIER));
     __m256i hashes = _mm256_srli_epi32(product, 32 - CLS_HASH_BITS);
@@ -108,40 +108,54 @@ __attribute__((target("avx2"))) static inline unsigned round_hits(const uint8_t 
     return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(bits));
 }
 
-// Eight windows a round. Rounds load only whole 16-byte blocks inside the line (AddressSanitizer
-// checks it); the last windows are read from a copy of the line's end in a zeroed buffer, made with
-// loads that overlap inside the line, and bits of windows past the line dropped.
+__attribute__((target("avx2"), always_inline)) static inline void verify_hits(const cls_literals *table,
+                                                                             const uint8_t *line, size_t count,
+                                                                             size_t first, size_t stride,
+                                                                             unsigned mask, uint64_t found[4]) {
+    for (; mask != 0; mask &= mask - 1) verify(table, line, count, first + stride * (size_t)__builtin_ctz(mask), found);
+}
+
+// Eight windows a round, at `at + j * stride`: the low lane loads the 16 bytes at `at`, the high lane
+// the 16 that end with the eighth window (`high` bytes on; from `at` for stride 1), so a round needs
+// `span` bytes. Only bytes inside the line are loaded (AddressSanitizer checks it). The windows left
+// at the end are read by one more round that ends with the line's last window, its bits of windows
+// already read dropped; a line shorter than a round (or stride 1's end) is read from a zeroed copy.
 // Inlined into one copy per stride (`vector_scan`), so the stride's products and quotients are constants.
 __attribute__((target("avx2"), always_inline)) static inline void vector_scan_by(
     const cls_literals *table, const uint8_t *line, size_t count, uint64_t found[4], const size_t stride) {
-    const size_t span = 4 * stride + 16;  // the bytes a round loads
-    const __m256i shuffle = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)window_bytes[stride - 1]));
+    const size_t high = 7 * stride > 12 ? 7 * stride - 12 : 0, span = high + 16;
+    const __m128i lane = _mm_loadu_si128((const __m128i *)window_bytes[stride - 1]);
+    const __m256i shuffle = _mm256_set_m128i(_mm_add_epi8(lane, _mm_set1_epi8((char)(4 * stride - high))), lane);
     size_t at = 0;
     for (; at + span <= count; at += 8 * stride) {
-        for (unsigned mask = round_hits(line, at, stride, shuffle, table->filter); mask != 0; mask &= mask - 1) {
-            verify(table, line, count, at + stride * (size_t)__builtin_ctz(mask), found);
-        }
+        verify_hits(table, line, count, at, stride, round_hits(line + at, line + at + high, shuffle, table->filter), found);
+    }
+    const size_t windows = count >= 4 ? (count - 4) / stride + 1 : 0, done = at / stride;
+    if (done >= windows) return;
+    if (stride > 1 && windows >= 8) {
+        const size_t first = (windows - 8) * stride;
+        unsigned mask = round_hits(line + first, line + first + high, shuffle, table->filter);
+        verify_hits(table, line, count, first, stride, mask & (0xFFu << (done - (windows - 8))), found);
+        return;
     }
     // The rest, fewer than `span` bytes: copied to `end` with two overlapping loads of 16, 8 or 4 bytes.
     uint8_t end[64] __attribute__((aligned(32))) = {0};
-    size_t rest = count - at;
+    const size_t rest = count - at;
     if (rest >= 16) {
         _mm_storeu_si128((__m128i *)end, _mm_loadu_si128((const __m128i *)(line + at)));
         _mm_storeu_si128((__m128i *)(end + rest - 16), _mm_loadu_si128((const __m128i *)(line + count - 16)));
     } else if (rest >= 8) {
         memcpy(end, line + at, 8);
         memcpy(end + rest - 8, line + count - 8, 8);
-    } else if (rest >= 4) {
+    } else {
         memcpy(end, line + at, 4);
         memcpy(end + rest - 4, line + count - 4, 4);
     }
     // Windows from `from` on stand within `rest`: there are (rest - 4) / stride + 1 of them.
     for (size_t from = 0; from + 4 <= rest; from += 8 * stride) {
-        unsigned windows = (unsigned)((rest - from - 4) / stride + 1);
-        unsigned mask = round_hits(end, from, stride, shuffle, table->filter) & (windows >= 8 ? 0xFFu : (1u << windows) - 1);
-        for (; mask != 0; mask &= mask - 1) {
-            verify(table, line, count, at + from + stride * (size_t)__builtin_ctz(mask), found);
-        }
+        const size_t left = (rest - from - 4) / stride + 1;
+        unsigned mask = round_hits(end + from, end + from + high, shuffle, table->filter);
+        verify_hits(table, line, count, at + from, stride, mask & (left >= 8 ? 0xFFu : (1u << left) - 1), found);
     }
 }
 

@@ -96,17 +96,27 @@ public struct LiteralScanner {
     }
 
     /// The patterns whose literals occur in `line` (plus those always run).
-    ///
-    /// Four windows are read and tested per round; only a round in which one of them hits the
-    /// filter looks at them one by one (`verify`, kept out of line so the loop keeps its few
-    /// registers): a round of chatter costs a few instructions per window.
     public func candidates(in line: UnsafeRawBufferPointer) -> CandidateSet {
         var found = alwaysCandidates
         guard line.count >= Self.windowLength, let base = line.baseAddress else { return found }
         if usesVectorScan {
             found.withWords { cls_candidates(tables.pointer, base.assumingMemoryBound(to: UInt8.self), line.count, $0) }
-            return found
+        } else {
+            portableScan(line, into: &found)
         }
+        return found
+    }
+
+    // MARK: - Private
+
+    /// `candidates` without `CLiteralScan`; out of line, so the vector path's call stays small.
+    ///
+    /// Four windows are read and tested per round; only a round in which one of them hits the
+    /// filter looks at them one by one (`verify`, kept out of line so the loop keeps its few
+    /// registers): a round of chatter costs a few instructions per window.
+    @inline(never)
+    private func portableScan(_ line: UnsafeRawBufferPointer, into found: inout CandidateSet) {
+        let base = line.baseAddress!
         let last = line.count &- Self.windowLength
         let stride = stride
         filter.withUnsafeBufferPointer { filter in
@@ -134,10 +144,7 @@ public struct LiteralScanner {
                 position &+= stride
             }
         }
-        return found
     }
-
-    // MARK: - Private
 
     /// The folded window at `offset` of `base` (`foldedWindow` of a literal is its twin).
     private static func window(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {

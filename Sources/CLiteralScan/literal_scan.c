@@ -71,8 +71,10 @@ static void verify(const cls_literals *table, const uint8_t *line, size_t count,
     }
 }
 
-// A window at a time: the portable scan (out of line, so `cls_candidates` only dispatches).
-__attribute__((noinline)) static void scalar_scan(const cls_literals *table, const uint8_t *line, size_t count, uint64_t found[4]) {
+// A window at a time, where the vector kernel does not run (the scanner then takes its Swift loop,
+// unless a test forces this one); out of line, so `cls_candidates` only dispatches.
+__attribute__((noinline)) static void scalar_scan(const cls_literals *table, const uint8_t *line, size_t count,
+                                                  uint64_t found[4]) {
     for (size_t position = 0; position + 4 <= count; position += table->stride) {
         uint32_t slot = hash(window_at(line, position));
         if ((table->filter[slot >> 6] >> (slot & 63)) & 1) verify(table, line, count, position, found);
@@ -128,7 +130,8 @@ __attribute__((target("avx2"), always_inline)) static inline void vector_scan_by
     const __m256i shuffle = _mm256_set_m128i(_mm_add_epi8(lane, _mm_set1_epi8((char)(4 * stride - high))), lane);
     size_t at = 0;
     for (; at + span <= count; at += 8 * stride) {
-        verify_hits(table, line, count, at, stride, round_hits(line + at, line + at + high, shuffle, table->filter), found);
+        unsigned mask = round_hits(line + at, line + at + high, shuffle, table->filter);
+        verify_hits(table, line, count, at, stride, mask, found);
     }
     const size_t windows = count >= 4 ? (count - 4) / stride + 1 : 0, done = at / stride;
     if (done >= windows) return;

@@ -29,9 +29,13 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["cbcheck-embed"]
         ),
+        // The literal prefilter's window scan with an AVX2 kernel (a byte shuffle and a gather, which
+        // Swift's SIMD types cannot spell); elsewhere CBCheckKit's portable loop runs.
+        // DWARF 4: clang's default DWARF 5 stops Debian's valgrind 3.19 (make bench-callgrind).
+        .target(name: "CLiteralScan", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(
             name: "CBCheckKit",
-            dependencies: ["CPCRE2", "CZlib"],
+            dependencies: ["CPCRE2", "CZlib", "CLiteralScan"],
             // Release builds skip the run-time exclusivity checks: every access to a class's
             // stored property (the assembler's counters, the slice trees) paid for one, a tenth
             // of all instructions on a large log (docs/performance.md). Debug builds and the

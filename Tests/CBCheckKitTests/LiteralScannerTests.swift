@@ -59,6 +59,16 @@ import Testing
         #expect(LiteralScanner.indexedOffsets(of: Array("abcd".utf8), stride: 3) == 0..<1)
     }
 
+    /// A run is as common as its commonest window: `> resuming`'s runs with the rare `>` also hold
+    /// ` res` (as in every ` response` and ` result`), so the run taken has neither.
+    @Test func aRunWithOneCommonWindowIsNotTaken() {
+        let literal = Array("> resuming".utf8)
+        #expect(LiteralScanner.indexedOffsets(of: literal, stride: 3) == 4..<7)
+        #expect(
+            ByteCommonness.windowCommonness(Array(" res".utf8), 0)
+                > 4 * ByteCommonness.windowCommonness(Array("> re".utf8), 0))
+    }
+
     @Test func aCandidateSetIsWalkedInAscendingOrderUntilTheWalkStops() {
         var set = CandidateSet()
         for member in [255, 3, 64, 0, 130, 63] { set.insert(member) }

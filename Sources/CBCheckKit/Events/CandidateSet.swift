@@ -45,6 +45,14 @@ public struct CandidateSet: Equatable, Sendable {
         words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
     }
 
+    /// Calls `body` with the set's four words, lowest members first: `CLiteralScan` ORs sets as words.
+    mutating func withWords<Result>(_ body: (UnsafeMutablePointer<UInt64>) -> Result) -> Result {
+        withUnsafeMutablePointer(to: &words) { $0.withMemoryRebound(to: UInt64.self, capacity: 4, body) }
+    }
+
+    /// The four words, as `withWords` gives them.
+    var wordTuple: (UInt64, UInt64, UInt64, UInt64) { words }
+
     public static func == (lhs: CandidateSet, rhs: CandidateSet) -> Bool {
         lhs.words == rhs.words
     }

@@ -1,3 +1,5 @@
+import CLiteralScan
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -12,8 +14,13 @@
 /// ordinary text hits it about once in 200 windows), and only on a hit looks the window up
 /// and verifies the literals indexed by it. Each literal is indexed by `stride` consecutive
 /// windows of its own, so wherever it lies in a line exactly one of them is read; of its possible
-/// runs the one with the least common bytes is taken (`ByteCommonness`), which keeps words such
+/// runs the one whose windows are least common is taken (`ByteCommonness`), which keeps words such
 /// as `task` or `error` out of the filter. Patterns without a usable literal are always candidates.
+///
+/// Where the CPU has AVX2, the C target `CLiteralScan` does the scan and the verification in one
+/// call per message over the same tables (`LiteralTables`), eight windows a round (a byte shuffle
+/// makes them, one gather reads their filter words): the same windows, the same filter, so the same
+/// candidates; the loop and `verify` here are the portable path and do the same a window at a time.
 public struct LiteralScanner {
     public static let windowLength = 4
 
@@ -32,13 +39,24 @@ public struct LiteralScanner {
     /// Folded window → the literals it indexes and its offset in each.
     private var windows = WindowIndex([:])
     private var filter = [UInt64](repeating: 0, count: 1 << (WindowIndex.hashBits - 6))
+    /// Whether `candidates` scans with `cls_candidates` (see `init`), and its tables.
+    public let usesVectorScan: Bool
+    private let tables: LiteralTables
+
+    /// Whether this CPU runs `CLiteralScan`'s vector kernel.
+    public static let vectorScanAvailable = cls_vector_scan_available() != 0
 
     /// - Parameters:
     ///   - patterns: the event map's entry patterns in recognition order; a pattern's index here
     ///     is its index in the candidate sets.
     ///   - shortestLiteral: patterns with a shorter literal are always candidates (their caller
     ///     checks them otherwise); a longer minimum gives a longer stride.
-    public init(patterns: [EventMap.MapPattern], shortestLiteral: Int = LiteralScanner.windowLength) {
+    ///   - vectorScan: `true` scans with `cls_candidates` (a window at a time in C where there is
+    ///     no vector kernel), `false` with the portable loop; `nil` takes the C scan where the vector
+    ///     kernel runs and fits the stride. Tests force each to compare them.
+    public init(
+        patterns: [EventMap.MapPattern], shortestLiteral: Int = LiteralScanner.windowLength, vectorScan: Bool? = nil
+    ) {
         var byText: [String: Int] = [:]
         for (index, pattern) in patterns.enumerated() {
             guard index < CandidateSet.capacity - 1, let alternatives = pattern.literals,
@@ -71,16 +89,34 @@ public struct LiteralScanner {
             }
         }
         windows = WindowIndex(places)
+        usesVectorScan = vectorScan ?? (Self.vectorScanAvailable && stride <= CLS_VECTOR_STRIDE_MAX)
+        tables = LiteralTables(
+            filter: filter, stride: stride, index: windows,
+            literals: literals.map { ($0.bytes, $0.caseless, $0.patterns) })
     }
 
     /// The patterns whose literals occur in `line` (plus those always run).
+    public func candidates(in line: UnsafeRawBufferPointer) -> CandidateSet {
+        var found = alwaysCandidates
+        guard line.count >= Self.windowLength, let base = line.baseAddress else { return found }
+        if usesVectorScan {
+            found.withWords { cls_candidates(tables.pointer, base.assumingMemoryBound(to: UInt8.self), line.count, $0) }
+        } else {
+            portableScan(line, into: &found)
+        }
+        return found
+    }
+
+    // MARK: - Private
+
+    /// `candidates` without `CLiteralScan`; out of line, so the vector path's call stays small.
     ///
     /// Four windows are read and tested per round; only a round in which one of them hits the
     /// filter looks at them one by one (`verify`, kept out of line so the loop keeps its few
     /// registers): a round of chatter costs a few instructions per window.
-    public func candidates(in line: UnsafeRawBufferPointer) -> CandidateSet {
-        var found = alwaysCandidates
-        guard line.count >= Self.windowLength, let base = line.baseAddress else { return found }
+    @inline(never)
+    private func portableScan(_ line: UnsafeRawBufferPointer, into found: inout CandidateSet) {
+        let base = line.baseAddress!
         let last = line.count &- Self.windowLength
         let stride = stride
         filter.withUnsafeBufferPointer { filter in
@@ -108,10 +144,7 @@ public struct LiteralScanner {
                 position &+= stride
             }
         }
-        return found
     }
-
-    // MARK: - Private
 
     /// The folded window at `offset` of `base` (`foldedWindow` of a literal is its twin).
     private static func window(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
@@ -138,14 +171,15 @@ public struct LiteralScanner {
 
     /// The offsets of the windows a literal is indexed by: `stride` consecutive ones, so that
     /// wherever the literal lies one of them is read by the scan, and of all such runs the one
-    /// whose bytes are least common (`ByteCommonness`), so ordinary text rarely hits the filter.
+    /// whose windows come up least in ordinary text (`ByteCommonness.windowCommonness`), so the
+    /// scan rarely hits the filter and verifies nothing.
     static func indexedOffsets(of bytes: [UInt8], stride: Int) -> Range<Int> {
         let windows = bytes.count - windowLength + 1
         let runLength = min(stride, windows)
-        let best = (0...(windows - runLength)).min { first, second in
-            ByteCommonness.score(bytes, first, runLength + windowLength - 1)
-                < ByteCommonness.score(bytes, second, runLength + windowLength - 1)
-        }!
+        func commonness(_ first: Int) -> UInt64 {
+            (first..<first + runLength).reduce(0) { $0 + ByteCommonness.windowCommonness(bytes, $1) }
+        }
+        let best = (0...(windows - runLength)).min { commonness($0) < commonness($1) }!
         return best..<best + runLength
     }
 

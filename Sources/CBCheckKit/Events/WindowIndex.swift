@@ -1,3 +1,5 @@
+import CLiteralScan
+
 /// The literal scanner's windows and, for each, where it stands in which literals: an open-
 /// addressing table probed with the scan's own hash of the window.
 ///
@@ -45,11 +47,22 @@ struct WindowIndex {
         for index in ranges[slot] { body(places[index]) }
     }
 
-    /// Bits of `hash`: the scan's filter has a bit for each value.
-    static let hashBits = 18
+    /// The table as `CLiteralScan` reads it: its slots (the same hash, the same probing) and places.
+    var slotsAndPlaces: (slots: [cls_slot], places: [cls_place], mask: Int) {
+        let slots = keys.indices.map { slot in
+            cls_slot(
+                window: keys[slot], first_place: UInt32(ranges[slot].lowerBound),
+                place_count: UInt32(ranges[slot].count))
+        }
+        return (slots, places.map { cls_place(literal: UInt32($0.literal), offset: UInt32($0.offset)) }, mask)
+    }
 
-    /// The multiplicative hash the scan's filter uses too (the product's upper `hashBits` bits).
+    /// Bits of `hash`: the scan's filter has a bit for each value.
+    static let hashBits = Int(CLS_HASH_BITS)
+
+    /// The multiplicative hash the scan's filter uses too (the product's upper `hashBits` bits), as
+    /// `CLiteralScan`'s vector kernel computes it.
     static func hash(_ window: UInt32) -> Int {
-        Int((window &* 0x9E37_79B1) &>> UInt32(32 - hashBits))
+        Int((window &* CLS_HASH_MULTIPLIER) &>> UInt32(32 - CLS_HASH_BITS))
     }
 }

@@ -30,39 +30,48 @@ public struct EventRecognizer {
         }
     }
 
-    /// The kinds a message stands for with the attributes read from it and the phrasing that
-    /// recognized it (`EventMap.MapPattern.phrasing`), or `[]` for chatter.
+    /// One kind a record stands for, with the attributes read from it and the phrasing that
+    /// recognized it (`EventMap.MapPattern.phrasing`).
+    public typealias Recognized = (EventKind, AttributeValues, phrasing: String)
+
+    /// The kinds a message stands for, or `[]` for chatter.
     /// - Parameter candidates: the patterns the scanner found possible in the record's lines;
     ///   `nil` scans the message here.
+    public func recognize(_ message: UnsafeRawBufferPointer, candidates: CandidateSet? = nil) -> [Recognized] {
+        var recognized: [Recognized] = []
+        recognize(message, candidates: candidates, into: &recognized)
+        return recognized
+    }
+
+    /// The same into `recognized`, emptied first and its storage kept: the record assembler reuses
+    /// one array for every record, where a new one per event cost an allocation and its release.
     public func recognize(
-        _ message: UnsafeRawBufferPointer, candidates: CandidateSet? = nil
-    )
-        -> [(EventKind, AttributeValues, phrasing: String)]
-    {
+        _ message: UnsafeRawBufferPointer, candidates: CandidateSet? = nil, into recognized: inout [Recognized]
+    ) {
+        recognized.removeAll(keepingCapacity: true)
         let candidates = candidates ?? scanner.candidates(in: message)
-        if candidates.isEmpty { return [] }
+        if candidates.isEmpty { return }
         // Patterns are numbered in recognition order, so the first candidate that matches wins;
         // the last number stands for every pattern from it on.
-        var recognized: [(EventKind, AttributeValues, phrasing: String)] = []
         candidates.forEachMember { number in
             guard number < patterns.count else { return false }
             let end = number == CandidateSet.capacity - 1 ? patterns.count : number + 1
             for index in number..<end {
                 let (entryIndex, candidate) = patterns[index]
                 guard run(candidate, on: message) else { continue }
-                recognized = events(of: plans[entryIndex], candidate, message)
+                appendEvents(of: plans[entryIndex], candidate, message, to: &recognized)
                 return false
             }
             return true
         }
-        return recognized
     }
 
     // MARK: - Private
 
-    private func events(
-        of plan: EntryPlan, _ candidate: EventMap.MapPattern, _ message: UnsafeRawBufferPointer
-    ) -> [(EventKind, AttributeValues, phrasing: String)] {
+    private func appendEvents(
+        of plan: EntryPlan, _ candidate: EventMap.MapPattern, _ message: UnsafeRawBufferPointer,
+        to recognized: inout [Recognized]
+    ) {
         var captured = CapturedAttributes()
         for (attribute, group) in candidate.attributeGroups where !captured.contains(attribute) {
             if let range = candidate.pattern.lastMatchRange(group: group) { captured.capture(attribute, at: range) }
@@ -86,12 +95,14 @@ public struct EventRecognizer {
             }
             captured.capture(attribute, at: range)
         }
-        if plan.alsoKinds.isEmpty {
-            let values = captured.values(keeping: plan.carried, in: message, constants: plan.constants)
-            return [(plan.kind, values, candidate.phrasing)]
-        }
         let values = captured.values(keeping: plan.carried, in: message, constants: plan.constants)
-        return ([plan.kind] + plan.alsoKinds).map { kind in (kind, values.keeping(kind.carries), candidate.phrasing) }
+        if plan.alsoKinds.isEmpty {
+            recognized.append((plan.kind, values, candidate.phrasing))
+            return
+        }
+        for kind in [plan.kind] + plan.alsoKinds {
+            recognized.append((kind, values.keeping(kind.carries), candidate.phrasing))
+        }
     }
 
     /// Runs `source`'s pattern on `message` from byte `start`, leaving the match's groups in the

@@ -25,6 +25,8 @@ public final class RecordAssembler {
     private let sink: (consuming Event) -> Void
     private var record = PendingRecord()
     private var recentFields = RecentFields()
+    /// What the recognizer found in the record being flushed: one array for every record.
+    private var recognized: [EventRecognizer.Recognized] = []
     /// Where formats that decode their fields (JSON) write them, reused for every line.
     private var scratch: [UInt8] = []
     /// A record is being assembled (its lines are in `record`).
@@ -286,7 +288,7 @@ public final class RecordAssembler {
             stats.chatter += countsLine
             return
         }
-        var recognized = record.withMessage { recognizer.recognize($0, candidates: found) }
+        record.withMessage { recognizer.recognize($0, candidates: found, into: &recognized) }
         guard !recognized.isEmpty else {
             stats.chatter += countsLine
             return

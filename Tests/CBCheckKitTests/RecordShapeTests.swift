@@ -70,9 +70,27 @@ import Testing
         ("    continuation 2026-03-14 09:26:53.599 Df Downloader[4101:1b2c3]", false),
     ]
 
-    /// Every line of both lists, with the shape check of its style.
+    /// NSLog lines and whether the shape check takes them: fractions and brackets shorter and
+    /// longer than the 8-byte words they are read in (more in `NSLogFormatTests`).
+    static let nslogLines: [(String, Bool)] = [
+        ("2026-03-14 09:26:53.599 Downloader[4101:1200001] URLSession(_:task:didCompleteWithError:)", true),
+        ("2026-03-14 09:26:53.5 App[1:2] one fraction digit", true),
+        ("2026-03-14 09:26:53.1234567 App[1:2] seven fraction digits", true),
+        ("2026-03-14 09:26:53.12345678 App[1:2] eight fraction digits", true),
+        ("2026-03-14 09:26:53.123456789012345678 App[12345678:123456789] long runs", true),
+        ("2026-03-14 09:26:53 App[4101:0x1b2c3] a hex thread", true),
+        ("2026-03-14 09:26:53.599 App[4101]", true),
+        ("2026-03-14 09:26:53.599+0800 App[4101:1200001] a zone: the full parse", false),
+        ("2026-03-14 09:26:53.599App[4101:1200001] no space after the fraction", false),
+        ("2026-03-14 09:26:53.599 App[4101:1200001]x no space after the bracket", false),
+        ("}  2026-03-14 09:26:53.599 App[4101:1200001] a dump's closing line", false),
+        ("Error Domain=NSURLErrorDomain Code=-1001 \"timed out\" UserInfo={…}", false),
+    ]
+
+    /// Every line of the three lists, with the shape check of its style.
     static var cases: [(ShapeCheckedFormat, String, Bool)] {
         unifiedLines.map { (.unified, $0.0, $0.1) } + compactLines.map { (.compact, $0.0, $0.1) }
+            + nslogLines.map { (.nslog, $0.0, $0.1) }
     }
 
     @Test func theRecordShapeAgreesWithTheFullParseOrLeavesTheLineToIt() {

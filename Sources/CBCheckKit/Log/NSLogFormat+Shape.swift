@@ -7,11 +7,15 @@ extension NSLogFormat {
     /// offsets. Whatever it accepts `parsePrefix` reads as a record with the same ranges; every
     /// other line (`nil`: a zone, a rarer time shape, a `[` in the process name, a continuation,
     /// a malformed prefix) is left to `parsePrefix`.
+    @inline(__always)
     static func recordShape(_ line: UnsafeRawBufferPointer) -> (process: Range<Int>, messageStart: Int)? {
         let count = line.count
         guard count > 20, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
-        guard let clockEnd = commonClockEnd(bytes, count), bytes[clockEnd] == 0x20 else { return nil }
+        // A continuation (white space, `}`, a word) is refused at its first byte.
+        guard bytes[0] &- 0x30 < 10, let clockEnd = commonClockEnd(bytes, count), bytes[clockEnd] == 0x20 else {
+            return nil
+        }
         let processStart = clockEnd + 1
         guard let open = firstBracket(bytes, from: processStart, count),
             let messageStart = decimalBracketEnd(bytes, open: open, count)
@@ -27,6 +31,7 @@ extension NSLogFormat {
     /// The 19 bytes are checked as three 8-byte words (digits where digits belong, the
     /// separators between), then each field's range on its two ASCII digits: a few dozen
     /// instructions where reading the fields one by one took a hundred and fifty.
+    @inline(__always)
     static func commonClockEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int? {
         let raw = UnsafeRawPointer(bytes)
         // `YYYY-MM-`, `DD HH:MM`, `HH:MM:SS` (the last overlaps the second), little-endian.
@@ -46,14 +51,14 @@ extension NSLogFormat {
         else { return nil }
         if bytes[19] != 0x2E { return bytes[19] == 0x3A ? nil : 19 }
         guard bytes[20] &- 0x30 < 10 else { return nil }
-        var end = 21
-        while end < count, bytes[end] &- 0x30 < 10 { end += 1 }
+        let end = digitRunEnd(bytes, from: 21, count)
         return end < count ? end : nil
     }
 
     /// The offset of the first `[` at or after `start`, eight bytes at a time (a process name is
     /// one or two words; shared with the compact style): a word's first zero byte after XOR with `[[[[[[[[` is found exactly by
     /// the lowest bit of `(x - 0x01…) & ~x & 0x80…` (borrows only run upwards).
+    @inline(__always)
     static func firstBracket(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
         let raw = UnsafeRawPointer(bytes)
         var offset = start
@@ -73,6 +78,7 @@ extension NSLogFormat {
     /// Where the message starts after `[pid:thread]` at `open` when both are decimal (NSLog's
     /// own shape), read a word at a time; `nil` for any other bracket, which `readBracket` reads
     /// (a hex thread, no thread) or refuses exactly as it would have.
+    @inline(__always)
     private static func decimalBracketEnd(_ bytes: UnsafePointer<UInt8>, open: Int, _ count: Int) -> Int? {
         let pidEnd = digitRunEnd(bytes, from: open + 1, count)
         guard pidEnd > open + 1, pidEnd - open - 1 <= 18, pidEnd < count, bytes[pidEnd] == 0x3A else { return nil }
@@ -86,6 +92,7 @@ extension NSLogFormat {
     /// The offset of the first byte at or after `start` that is no ASCII digit (`count` if none).
     /// A byte `b` is a digit when `t = b ^ 0x30` is below 10: `(t & 0x7F) + 0x76` sets the high
     /// bit of every other `t` below 0x80 without carrying into the next byte, `| t` of the rest.
+    @inline(__always)
     private static func digitRunEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
         let raw = UnsafeRawPointer(bytes)
         var offset = start
@@ -100,6 +107,7 @@ extension NSLogFormat {
     }
 
     /// Whether `word`'s bytes under `digitMask` are ASCII digits and its others are `separators`.
+    @inline(__always)
     private static func hasDigits(_ word: UInt64, at digitMask: UInt64, separators: UInt64) -> Bool {
         let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
         let zeros = 0x3030_3030_3030_3030 & digitMask

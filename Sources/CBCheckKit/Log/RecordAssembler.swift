@@ -100,6 +100,9 @@ public final class RecordAssembler {
 
     // MARK: - Private
 
+    /// Reads a line: the common shape of a shape-checked format here, inlined into the line
+    /// reader's loop, everything else in `readInAnyFormat`.
+    @inline(__always)
     private func read(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
         if let shapeChecked {
             if let shape = shapeChecked.recordShape(line) {
@@ -114,6 +117,11 @@ public final class RecordAssembler {
                 return
             }
         }
+        readInAnyFormat(line, info)
+    }
+
+    @inline(never)
+    private func readInAnyFormat(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
         if json != nil, readJSON(line, info) { return }
         var parsed = format?.parse(line, scratch: &scratch) ?? .continuation
         if case .record = parsed, !offersEveryLine {

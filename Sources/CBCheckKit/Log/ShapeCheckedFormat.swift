@@ -20,7 +20,9 @@ enum ShapeCheckedFormat {
     }
 
     /// The process range and message start of a record line of the common shape; `nil` leaves the
-    /// line to the format's `parsePrefix`.
+    /// line to the format's `parsePrefix`. Inlined into the assembler's per-line path: a call per
+    /// line cost more than the NSLog check itself.
+    @inline(__always)
     func recordShape(_ line: UnsafeRawBufferPointer) -> (process: Range<Int>, messageStart: Int)? {
         switch self {
         case .nslog: NSLogFormat.recordShape(line)

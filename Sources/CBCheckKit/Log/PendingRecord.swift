@@ -5,7 +5,11 @@
 /// candidate, and copied when it has one or a continuation line joins it (which comes while the
 /// line is still readable). The message is read where it lies in the first line, from
 /// `messageStart`, and gets a buffer of its own only once a continuation joins it.
-struct PendingRecord {
+///
+/// A class, reused for every record of a file: the assembler reads the message while it calls the
+/// recognizer, and a struct in the assembler's property was copied for that (three array
+/// references retained and released per event).
+final class PendingRecord {
     /// The first line, copied; stale while `borrowedFirstLine` is set.
     private var ownedFirstLine: [UInt8] = []
     /// The first line in the reader's buffer, for a record without candidates so far.
@@ -25,7 +29,7 @@ struct PendingRecord {
     /// Begins a record with its first line (the line, or a format's decoded fields).
     /// - Parameter staysReadable: `source` stays readable until the next line is added, so it
     ///   need not be copied while the record has no candidate.
-    mutating func start(
+    func start(
         _ source: UnsafeRawBufferPointer, messageStart: Int, staysReadable: Bool, scanner: LiteralScanner
     ) {
         hasContinuation = false
@@ -40,7 +44,7 @@ struct PendingRecord {
 
     /// Adds a continuation line to the message; `false` (and nothing added) when the message would
     /// grow past `limit` bytes.
-    mutating func join(_ line: UnsafeRawBufferPointer, limit: Int, scanner: LiteralScanner) -> Bool {
+    func join(_ line: UnsafeRawBufferPointer, limit: Int, scanner: LiteralScanner) -> Bool {
         if let borrowed = borrowedFirstLine { own(borrowed) }
         let length = hasContinuation ? message.count : ownedFirstLine.count - messageStart
         guard length + line.count < limit else { return false }
@@ -71,7 +75,7 @@ struct PendingRecord {
     }
 
     /// Copies the first line into the record's own buffer.
-    private mutating func own(_ source: UnsafeRawBufferPointer) {
+    private func own(_ source: UnsafeRawBufferPointer) {
         borrowedFirstLine = nil
         ownedFirstLine.removeAll(keepingCapacity: true)
         ownedFirstLine.append(contentsOf: source)

@@ -23,7 +23,7 @@ public final class RecordAssembler {
     private let processName: [UInt8]?
     private let recognizer: EventRecognizer
     private let sink: (consuming Event) -> Void
-    private var record = PendingRecord()
+    private let record = PendingRecord()
     private var recentFields = RecentFields()
     /// Where formats that decode their fields (JSON) write them, reused for every line.
     private var scratch: [UInt8] = []
@@ -278,15 +278,24 @@ public final class RecordAssembler {
         return messageStart
     }
 
+    /// Ends the current record: chatter (no candidate) is counted here, inlined where records
+    /// start; a record with candidates goes to `recognizeRecord`.
+    @inline(__always)
     private func flush() {
         guard hasRecord else { return }
         hasRecord = false
-        let countsLine = recordOwnsLine ? 1 : 0
-        let found = record.candidates
-        if found.isEmpty {
-            stats.chatter += countsLine
+        if record.candidates.isEmpty {
+            stats.chatter += recordOwnsLine ? 1 : 0
             return
         }
+        recognizeRecord()
+    }
+
+    /// Recognizes the record just ended, which has candidates, and hands its events on.
+    @inline(never)
+    private func recognizeRecord() {
+        let countsLine = recordOwnsLine ? 1 : 0
+        let found = record.candidates
         var recognized = record.withMessage { recognizer.recognize($0, candidates: found) }
         guard !recognized.isEmpty else {
             stats.chatter += countsLine

@@ -80,6 +80,7 @@ import Testing
         ("2026-03-14 09:26:53.123456789012345678 App[12345678:123456789] long runs", true),
         ("2026-03-14 09:26:53 App[4101:0x1b2c3] a hex thread", true),
         ("2026-03-14 09:26:53.599 App[4101]", true),
+        ("2000-01-01 00:00:59 App[1:2] the minute a fresh CheckedMinute holds", true),
         ("2026-03-14 09:26:53.599+0800 App[4101:1200001] a zone: the full parse", false),
         ("2026-03-14 09:26:53.599App[4101:1200001] no space after the fraction", false),
         ("2026-03-14 09:26:53.599 App[4101:1200001]x no space after the bracket", false),
@@ -96,7 +97,8 @@ import Testing
     @Test func theRecordShapeAgreesWithTheFullParseOrLeavesTheLineToIt() {
         for (format, line, isCommon) in Self.cases {
             let bytes = Array(line.utf8)
-            let shape = bytes.withUnsafeBytes(format.recordShape)
+            var minute = CheckedMinute()
+            let shape = bytes.withUnsafeBytes { format.recordShape($0, minute: &minute) }
             #expect((shape != nil) == isCommon, "\(line)")
             guard let shape else { continue }
             guard case .record(let full) = bytes.withUnsafeBytes(format.parsePrefix) else {
@@ -115,7 +117,8 @@ import Testing
             let bytes = Array(line.utf8)
             for end in 0...bytes.count {
                 let cut = Array(bytes[..<end])
-                guard let shape = cut.withUnsafeBytes(format.recordShape) else { continue }
+                var minute = CheckedMinute()
+                guard let shape = cut.withUnsafeBytes({ format.recordShape($0, minute: &minute) }) else { continue }
                 let full = cut.withUnsafeBytes(format.parsePrefix)
                 guard case .record(let prefix) = full else {
                     Issue.record(
@@ -124,6 +127,49 @@ import Testing
                 }
                 #expect(shape.process == prefix.process && shape.messageStart == prefix.messageStart, "\(end): \(line)")
             }
+        }
+    }
+
+    /// A line whose date and minute are those of a line checked before has only its seconds
+    /// checked (`CheckedMinute`): after any line of its list, and cut short anywhere after its
+    /// whole self, every line is read as it is without one, so a remembered minute never lets a
+    /// broken time stamp through.
+    @Test func aRememberedMinuteChangesNoAnswer() {
+        let lists: [(ShapeCheckedFormat, [(String, Bool)])] = [
+            (.nslog, Self.nslogLines), (.unified, Self.unifiedLines), (.compact, Self.compactLines),
+        ]
+        for (format, lines) in lists {
+            let primers = lines.map(\.0) + lines.flatMap { Self.brokenSeconds($0.0) }
+            for primer in primers {
+                for (line, _) in lines {
+                    let whole = Array(line.utf8)
+                    let variants = [whole] + Self.brokenSeconds(line).map { Array($0.utf8) }
+                    for bytes in variants + (0..<whole.count).map({ Array(whole[..<$0]) }) {
+                        var fresh = CheckedMinute()
+                        let alone = bytes.withUnsafeBytes { format.recordShape($0, minute: &fresh) }
+                        var primed = CheckedMinute()
+                        _ = Array(primer.utf8).withUnsafeBytes { format.recordShape($0, minute: &primed) }
+                        let after = bytes.withUnsafeBytes { format.recordShape($0, minute: &primed) }
+                        #expect(
+                            after?.process == alone?.process && after?.messageStart == alone?.messageStart,
+                            "\(String(decoding: bytes, as: UTF8.self)) after \(primer)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// `line` with its seconds (bytes 17 and 18) and the colon before them broken in each way the
+    /// full check refuses, its date and minute left as they are.
+    static func brokenSeconds(_ line: String) -> [String] {
+        let bytes = Array(line.utf8)
+        guard bytes.count > 19 else { return [] }
+        let replacements: [(Int, UInt8)] = [(16, 0x2E), (17, 0x37), (17, 0x3A), (18, 0x2F), (18, 0x41), (17, 0x36)]
+        return replacements.map { offset, byte in
+            var broken = bytes
+            broken[offset] = byte
+            if offset == 17, byte == 0x36 { broken[18] = 0x31 }  // 61
+            return String(decoding: broken, as: UTF8.self)
         }
     }
 

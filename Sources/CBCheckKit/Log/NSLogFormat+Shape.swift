@@ -8,12 +8,16 @@ extension NSLogFormat {
     /// other line (`nil`: a zone, a rarer time shape, a `[` in the process name, a continuation,
     /// a malformed prefix) is left to `parsePrefix`.
     @inline(__always)
-    static func recordShape(_ line: UnsafeRawBufferPointer) -> (process: Range<Int>, messageStart: Int)? {
+    static func recordShape(
+        _ line: UnsafeRawBufferPointer, minute: inout CheckedMinute
+    ) -> (process: Range<Int>, messageStart: Int)? {
         let count = line.count
         guard count > 20, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         // A continuation (white space, `}`, a word) is refused at its first byte.
-        guard bytes[0] &- 0x30 < 10, let clockEnd = commonClockEnd(bytes, count), bytes[clockEnd] == 0x20 else {
+        guard bytes[0] &- 0x30 < 10, let clockEnd = commonClockEnd(bytes, count, minute: &minute),
+            bytes[clockEnd] == 0x20
+        else {
             return nil
         }
         let processStart = clockEnd + 1
@@ -30,25 +34,34 @@ extension NSLogFormat {
     ///
     /// The 19 bytes are checked as three 8-byte words (digits where digits belong, the
     /// separators between), then each field's range on its two ASCII digits: a few dozen
-    /// instructions where reading the fields one by one took a hundred and fifty.
+    /// instructions where reading the fields one by one took a hundred and fifty. When the first
+    /// 16 bytes are `minute`'s (those of a line that passed), only the seconds are checked.
     @inline(__always)
-    static func commonClockEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+    static func commonClockEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int, minute: inout CheckedMinute) -> Int? {
         let raw = UnsafeRawPointer(bytes)
         // `YYYY-MM-`, `DD HH:MM`, `HH:MM:SS` (the last overlaps the second), little-endian.
         let date = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
         let dayAndClock = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        let clock = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self)
-        guard hasDigits(date, at: 0x00FF_FF00_FFFF_FFFF, separators: 0x2D00_002D_0000_0000),
-            hasDigits(dayAndClock, at: 0xFFFF_00FF_FF00_FFFF, separators: 0x0000_3A00_0020_0000),
-            hasDigits(clock, at: 0xFFFF_00FF_FF00_FFFF, separators: 0x0000_3A00_003A_0000)
-        else { return nil }
         /// The two ASCII digits at `offset` as one number that orders like theirs (`"09"` < `"10"`).
         func pair(_ offset: Int) -> UInt16 { UInt16(bytes[offset]) &<< 8 | UInt16(bytes[offset + 1]) }
-        let month = pair(5)
-        let day = pair(8)
-        guard month >= 0x3031, month <= 0x3132, day >= 0x3031, day <= 0x3331, pair(11) <= 0x3233,
-            pair(14) <= 0x3539, pair(17) <= 0x3630
-        else { return nil }
+        if minute.holds(date, dayAndClock) {
+            // What the third word's check below adds to the first two: `:SS`, at most 60.
+            guard bytes[16] == 0x3A, bytes[17] &- 0x30 < 10, bytes[18] &- 0x30 < 10, pair(17) <= 0x3630 else {
+                return nil
+            }
+        } else {
+            let clock = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self)
+            guard hasDigits(date, at: 0x00FF_FF00_FFFF_FFFF, separators: 0x2D00_002D_0000_0000),
+                hasDigits(dayAndClock, at: 0xFFFF_00FF_FF00_FFFF, separators: 0x0000_3A00_0020_0000),
+                hasDigits(clock, at: 0xFFFF_00FF_FF00_FFFF, separators: 0x0000_3A00_003A_0000)
+            else { return nil }
+            let month = pair(5)
+            let day = pair(8)
+            guard month >= 0x3031, month <= 0x3132, day >= 0x3031, day <= 0x3331, pair(11) <= 0x3233,
+                pair(14) <= 0x3539, pair(17) <= 0x3630
+            else { return nil }
+            minute.remember(date, dayAndClock)
+        }
         if bytes[19] != 0x2E { return bytes[19] == 0x3A ? nil : 19 }
         guard bytes[20] &- 0x30 < 10 else { return nil }
         let end = digitRunEnd(bytes, from: 21, count)

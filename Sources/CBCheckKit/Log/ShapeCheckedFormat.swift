@@ -23,11 +23,14 @@ enum ShapeCheckedFormat {
     /// line to the format's `parsePrefix`. Inlined into the assembler's per-line path: a call per
     /// line cost more than the NSLog check itself.
     @inline(__always)
-    func recordShape(_ line: UnsafeRawBufferPointer) -> (process: Range<Int>, messageStart: Int)? {
+    /// - Parameter minute: the date and minute of the last line whose time stamp passed.
+    func recordShape(
+        _ line: UnsafeRawBufferPointer, minute: inout CheckedMinute
+    ) -> (process: Range<Int>, messageStart: Int)? {
         switch self {
-        case .nslog: NSLogFormat.recordShape(line)
-        case .unified: UnifiedLogFormat.recordShape(line)
-        case .compact: CompactLogFormat.recordShape(line)
+        case .nslog: NSLogFormat.recordShape(line, minute: &minute)
+        case .unified: UnifiedLogFormat.recordShape(line, minute: &minute)
+        case .compact: CompactLogFormat.recordShape(line, minute: &minute)
         }
     }
 

@@ -26,7 +26,7 @@ extension PendingRecord {
             (
                 prefix.process.isEmpty ? nil : recent.process(UnsafeRawBufferPointer(rebasing: bytes[prefix.process])),
                 prefix.threadNumber.map { recent.thread($0) }
-                    ?? prefix.thread.map { DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
+                    ?? prefix.thread.map { recent.thread(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
             )
         }
         let process = named?.name

@@ -208,8 +208,8 @@ import Testing
         ]
         for (line, isCommon) in lines {
             let bytes = Array(line.utf8)
-            var minute = CheckedMinute()
-            let shape = bytes.withUnsafeBytes { NSLogFormat.recordShape($0, minute: &minute) }
+            var recent = CheckedLineStart()
+            let shape = bytes.withUnsafeBytes { NSLogFormat.recordShape($0, recent: &recent) }
             #expect((shape != nil) == isCommon, "\(line)")
             if let shape {
                 let full = bytes.withUnsafeBytes { NSLogFormat().parsePrefix($0) }.recordPrefix

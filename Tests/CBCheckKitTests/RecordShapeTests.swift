@@ -80,7 +80,23 @@ import Testing
         ("2026-03-14 09:26:53.123456789012345678 App[12345678:123456789] long runs", true),
         ("2026-03-14 09:26:53 App[4101:0x1b2c3] a hex thread", true),
         ("2026-03-14 09:26:53.599 App[4101]", true),
-        ("2000-01-01 00:00:59 App[1:2] the minute a fresh CheckedMinute holds", true),
+        ("2000-01-01 00:00:59 A[1:2] the minute and process a fresh CheckedLineStart holds", true),
+        ("2000-01-01 00:00:59 A[1:]", false),
+        ("2026-03-14 09:26:53.599 Downloader[4101:1200001] sixteen bytes to the colon", true),
+        ("2026-03-14 09:26:53.59 Downloader[4101:1200002] the same, a shorter fraction", true),
+        ("2026-03-14 09:26:53.599 Downloader[4101:0x1b2c3] the same, a hex thread", true),
+        ("2026-03-14 09:26:53.599 Downloader[4101:12x] the same, an x in the thread", true),
+        ("2026-03-14 09:26:53.599 Downloader[4101:] the same, no thread", false),
+        ("2026-03-14 09:26:53.599 Downloader[4101:1200001]x the same, no space", false),
+        ("2026-03-14 09:26:53.599 Downloader[4101:1200001", false),
+        ("2026-03-14 09:26:53.599 Downloaded[4101:1200001] the last byte of the name differs", true),
+        ("2026-03-14 09:26:53.599 Downloader[4102:1200001] the last digit of the pid differs", true),
+        ("2026-03-14 09:26:53.599 Downloader[41011:1200001] seventeen bytes to the colon", true),
+        ("2026-03-14 09:26:53.599 Downloader[41x1:1200001] a letter in the pid", false),
+        ("2026-03-14 09:26:53.599 Download[r[4101:1200001] a bracket in the second word", false),
+        ("2026-03-14 09:26:53.599 Down[oader[4101:1200001] a bracket in the first word", false),
+        ("2026-03-14 09:26:53.599 ABCDEFG[1:2] eight bytes to the bracket", true),
+        ("2026-03-14 09:26:53.599 ABCDEFG[1:x", false),
         ("2026-03-14 09:26:53.599+0800 App[4101:1200001] a zone: the full parse", false),
         ("2026-03-14 09:26:53.599App[4101:1200001] no space after the fraction", false),
         ("2026-03-14 09:26:53.599 App[4101:1200001]x no space after the bracket", false),
@@ -97,8 +113,8 @@ import Testing
     @Test func theRecordShapeAgreesWithTheFullParseOrLeavesTheLineToIt() {
         for (format, line, isCommon) in Self.cases {
             let bytes = Array(line.utf8)
-            var minute = CheckedMinute()
-            let shape = bytes.withUnsafeBytes { format.recordShape($0, minute: &minute) }
+            var recent = CheckedLineStart()
+            let shape = bytes.withUnsafeBytes { format.recordShape($0, recent: &recent) }
             #expect((shape != nil) == isCommon, "\(line)")
             guard let shape else { continue }
             guard case .record(let full) = bytes.withUnsafeBytes(format.parsePrefix) else {
@@ -117,8 +133,8 @@ import Testing
             let bytes = Array(line.utf8)
             for end in 0...bytes.count {
                 let cut = Array(bytes[..<end])
-                var minute = CheckedMinute()
-                guard let shape = cut.withUnsafeBytes({ format.recordShape($0, minute: &minute) }) else { continue }
+                var recent = CheckedLineStart()
+                guard let shape = cut.withUnsafeBytes({ format.recordShape($0, recent: &recent) }) else { continue }
                 let full = cut.withUnsafeBytes(format.parsePrefix)
                 guard case .record(let prefix) = full else {
                     Issue.record(
@@ -130,11 +146,11 @@ import Testing
         }
     }
 
-    /// A line whose date and minute are those of a line checked before has only its seconds
-    /// checked (`CheckedMinute`): after any line of its list, and cut short anywhere after its
-    /// whole self, every line is read as it is without one, so a remembered minute never lets a
-    /// broken time stamp through.
-    @Test func aRememberedMinuteChangesNoAnswer() {
+    /// A line whose date and minute, or NSLog `Process[pid:`, are those of a line taken before has
+    /// only its seconds, or thread, checked (`CheckedLineStart`): after any line of its list, and
+    /// cut short anywhere, every line is read as it is without a memory, so nothing remembered lets
+    /// a broken time stamp or bracket through.
+    @Test func aRememberedLineStartChangesNoAnswer() {
         let lists: [(ShapeCheckedFormat, [(String, Bool)])] = [
             (.nslog, Self.nslogLines), (.unified, Self.unifiedLines), (.compact, Self.compactLines),
         ]
@@ -145,14 +161,20 @@ import Testing
                     let whole = Array(line.utf8)
                     let variants = [whole] + Self.brokenSeconds(line).map { Array($0.utf8) }
                     for bytes in variants + (0..<whole.count).map({ Array(whole[..<$0]) }) {
-                        var fresh = CheckedMinute()
-                        let alone = bytes.withUnsafeBytes { format.recordShape($0, minute: &fresh) }
-                        var primed = CheckedMinute()
-                        _ = Array(primer.utf8).withUnsafeBytes { format.recordShape($0, minute: &primed) }
-                        let after = bytes.withUnsafeBytes { format.recordShape($0, minute: &primed) }
+                        var fresh = CheckedLineStart()
+                        let alone = bytes.withUnsafeBytes { format.recordShape($0, recent: &fresh) }
+                        var primed = CheckedLineStart()
+                        _ = Array(primer.utf8).withUnsafeBytes { format.recordShape($0, recent: &primed) }
+                        let after = bytes.withUnsafeBytes { format.recordShape($0, recent: &primed) }
+                        let shown = "\(String(decoding: bytes, as: UTF8.self)) after \(primer)"
                         #expect(
-                            after?.process == alone?.process && after?.messageStart == alone?.messageStart,
-                            "\(String(decoding: bytes, as: UTF8.self)) after \(primer)")
+                            after?.process == alone?.process && after?.messageStart == alone?.messageStart, "\(shown)")
+                        guard let after else { continue }
+                        guard case .record(let full) = bytes.withUnsafeBytes(format.parsePrefix) else {
+                            Issue.record("taken by the shape, not read by the full parse: \(shown)")
+                            continue
+                        }
+                        #expect(after.process == full.process && after.messageStart == full.messageStart, "\(shown)")
                     }
                 }
             }

@@ -8,12 +8,12 @@ extension CompactLogFormat {
     /// other line (`nil`: a zone, a rarer time shape, a `[` in the process name, a bracket without
     /// a thread, a continuation, a malformed prefix) is left to `parsePrefix`.
     static func recordShape(
-        _ line: UnsafeRawBufferPointer, minute: inout CheckedMinute
+        _ line: UnsafeRawBufferPointer, recent: inout CheckedLineStart
     ) -> (process: Range<Int>, messageStart: Int)? {
         let count = line.count
         guard count > 20, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
-        guard let clockEnd = NSLogFormat.commonClockEnd(bytes, count, minute: &minute), bytes[clockEnd] == 0x20 else {
+        guard let clockEnd = NSLogFormat.commonClockEnd(bytes, count, recent: &recent), bytes[clockEnd] == 0x20 else {
             return nil
         }
         var cursor = ByteCursor(line)

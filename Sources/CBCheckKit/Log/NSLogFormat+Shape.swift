@@ -7,22 +7,37 @@ extension NSLogFormat {
     /// offsets. Whatever it accepts `parsePrefix` reads as a record with the same ranges; every
     /// other line (`nil`: a zone, a rarer time shape, a `[` in the process name, a continuation,
     /// a malformed prefix) is left to `parsePrefix`.
+    ///
+    /// `recent` holds the start of the last line taken: a line in its minute has only its seconds
+    /// checked, one with its `Process[pid:` only its thread.
     @inline(__always)
     static func recordShape(
-        _ line: UnsafeRawBufferPointer, minute: inout CheckedMinute
+        _ line: UnsafeRawBufferPointer, recent: inout CheckedLineStart
     ) -> (process: Range<Int>, messageStart: Int)? {
         let count = line.count
         guard count > 20, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         // A continuation (white space, `}`, a word) is refused at its first byte.
-        guard bytes[0] &- 0x30 < 10, let clockEnd = commonClockEnd(bytes, count, minute: &minute),
+        guard bytes[0] &- 0x30 < 10, let clockEnd = commonClockEnd(bytes, count, recent: &recent),
             bytes[clockEnd] == 0x20
         else {
             return nil
         }
         let processStart = clockEnd + 1
-        guard let open = firstBracket(bytes, from: processStart, count),
-            let messageStart = decimalBracketEnd(bytes, open: open, count)
+        let open: Int
+        var threadStart: Int?
+        if let known = recent.processBracket(bytes, at: processStart, count) {
+            (open, threadStart) = known
+        } else {
+            guard let found = firstBracket(bytes, from: processStart, count) else { return nil }
+            open = found
+            if let colon = decimalPidEnd(bytes, open: open, count) {
+                recent.rememberProcess(bytes, from: processStart, open: open, colon: colon)
+                threadStart = colon + 1
+            }
+        }
+        guard
+            let messageStart = threadStart.flatMap({ decimalThreadEnd(bytes, from: $0, count) })
                 ?? ByteCursor(line).readBracket(at: open)?.messageStart
         else { return nil }
         return (processStart..<open, messageStart)
@@ -35,16 +50,16 @@ extension NSLogFormat {
     /// The 19 bytes are checked as three 8-byte words (digits where digits belong, the
     /// separators between), then each field's range on its two ASCII digits: a few dozen
     /// instructions where reading the fields one by one took a hundred and fifty. When the first
-    /// 16 bytes are `minute`'s (those of a line that passed), only the seconds are checked.
+    /// 16 bytes are `recent`'s minute (those of a line that passed), only the seconds are checked.
     @inline(__always)
-    static func commonClockEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int, minute: inout CheckedMinute) -> Int? {
+    static func commonClockEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int, recent: inout CheckedLineStart) -> Int? {
         let raw = UnsafeRawPointer(bytes)
         // `YYYY-MM-`, `DD HH:MM`, `HH:MM:SS` (the last overlaps the second), little-endian.
         let date = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
         let dayAndClock = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
         /// The two ASCII digits at `offset` as one number that orders like theirs (`"09"` < `"10"`).
         func pair(_ offset: Int) -> UInt16 { UInt16(bytes[offset]) &<< 8 | UInt16(bytes[offset + 1]) }
-        if minute.holds(date, dayAndClock) {
+        if recent.holdsMinute(date, dayAndClock) {
             // What the third word's check below adds to the first two: `:SS`, at most 60.
             guard bytes[16] == 0x3A, bytes[17] &- 0x30 < 10, bytes[18] &- 0x30 < 10, pair(17) <= 0x3630 else {
                 return nil
@@ -60,7 +75,7 @@ extension NSLogFormat {
             guard month >= 0x3031, month <= 0x3132, day >= 0x3031, day <= 0x3331, pair(11) <= 0x3233,
                 pair(14) <= 0x3539, pair(17) <= 0x3630
             else { return nil }
-            minute.remember(date, dayAndClock)
+            recent.rememberMinute(date, dayAndClock)
         }
         if bytes[19] != 0x2E { return bytes[19] == 0x3A ? nil : 19 }
         guard bytes[20] &- 0x30 < 10 else { return nil }
@@ -88,15 +103,22 @@ extension NSLogFormat {
         return nil
     }
 
-    /// Where the message starts after `[pid:thread]` at `open` when both are decimal (NSLog's
-    /// own shape), read a word at a time; `nil` for any other bracket, which `readBracket` reads
-    /// (a hex thread, no thread) or refuses exactly as it would have.
+    /// The colon after a decimal pid of 1 to 18 digits in `[pid:thread]` at `open` (NSLog's own
+    /// shape), read a word at a time; `nil` for any other bracket, which `readBracket` reads
+    /// (no thread) or refuses exactly as it would have.
     @inline(__always)
-    private static func decimalBracketEnd(_ bytes: UnsafePointer<UInt8>, open: Int, _ count: Int) -> Int? {
+    private static func decimalPidEnd(_ bytes: UnsafePointer<UInt8>, open: Int, _ count: Int) -> Int? {
         let pidEnd = digitRunEnd(bytes, from: open + 1, count)
         guard pidEnd > open + 1, pidEnd - open - 1 <= 18, pidEnd < count, bytes[pidEnd] == 0x3A else { return nil }
-        let threadEnd = digitRunEnd(bytes, from: pidEnd + 1, count)
-        guard threadEnd > pidEnd + 1, threadEnd < count, bytes[threadEnd] == 0x5D else { return nil }
+        return pidEnd
+    }
+
+    /// Where the message starts after a decimal thread at `start` and its `]`; `nil` for any
+    /// other thread (hex), which `readBracket` reads or refuses exactly as it would have.
+    @inline(__always)
+    private static func decimalThreadEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
+        let threadEnd = digitRunEnd(bytes, from: start, count)
+        guard threadEnd > start, threadEnd < count, bytes[threadEnd] == 0x5D else { return nil }
         let end = threadEnd + 1
         if end == count { return end }
         return bytes[end] == 0x20 ? end + 1 : nil

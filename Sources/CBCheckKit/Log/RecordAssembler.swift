@@ -38,8 +38,8 @@ public final class RecordAssembler {
     /// The file's format has a shape check (NSLog, the unified log's default and compact styles):
     /// a record line of the common shape skips the generic parse.
     private var shapeChecked: ShapeCheckedFormat?
-    /// The minute of the last record line the shape check read, whose date it need not check again.
-    private var checkedMinute = CheckedMinute()
+    /// The start of the last record line a shape check took, which the next need not check again.
+    private var checkedLineStart = CheckedLineStart()
     /// The current record belongs to another process than `--process`: its lines are skipped.
     private var isSkippingRecord = false
     /// The line the current record started on (what a warning about matching it points at).
@@ -107,7 +107,7 @@ public final class RecordAssembler {
     @inline(__always)
     private func read(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
         if let shapeChecked {
-            if let shape = shapeChecked.recordShape(line, minute: &checkedMinute) {
+            if let shape = shapeChecked.recordShape(line, recent: &checkedLineStart) {
                 let isStarted = begin(
                     line, process: shape.process, messageStart: shape.messageStart, info.number,
                     staysReadable: info.staysReadableUntilNextLine)

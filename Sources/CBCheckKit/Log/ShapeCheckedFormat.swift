@@ -23,14 +23,14 @@ enum ShapeCheckedFormat {
     /// line to the format's `parsePrefix`. Inlined into the assembler's per-line path: a call per
     /// line cost more than the NSLog check itself.
     @inline(__always)
-    /// - Parameter minute: the date and minute of the last line whose time stamp passed.
+    /// - Parameter recent: the start of the last record line a shape check took.
     func recordShape(
-        _ line: UnsafeRawBufferPointer, minute: inout CheckedMinute
+        _ line: UnsafeRawBufferPointer, recent: inout CheckedLineStart
     ) -> (process: Range<Int>, messageStart: Int)? {
         switch self {
-        case .nslog: NSLogFormat.recordShape(line, minute: &minute)
-        case .unified: UnifiedLogFormat.recordShape(line, minute: &minute)
-        case .compact: CompactLogFormat.recordShape(line, minute: &minute)
+        case .nslog: NSLogFormat.recordShape(line, recent: &recent)
+        case .unified: UnifiedLogFormat.recordShape(line, recent: &recent)
+        case .compact: CompactLogFormat.recordShape(line, recent: &recent)
         }
     }
 

@@ -146,6 +146,25 @@ import Testing
         }
     }
 
+    /// An event's prefix is read from a line the shape check took without checking it again
+    /// (`shapedPrefix`): the time to the microsecond, process, pid, thread and message start are
+    /// what the full parse reads, for every line of the lists and every cut the shape takes.
+    @Test func theShapedPrefixIsWhatTheFullParseReads() {
+        for (format, line, _) in Self.cases {
+            let whole = Array(line.utf8)
+            for bytes in (0...whole.count).map({ Array(whole[..<$0]) }) {
+                var recent = CheckedLineStart()
+                guard bytes.withUnsafeBytes({ format.recordShape($0, recent: &recent) }) != nil else { continue }
+                let shaped = bytes.withUnsafeBytes(format.shapedPrefix)
+                guard case .record(let full) = bytes.withUnsafeBytes(format.parsePrefix) else {
+                    Issue.record("taken by the shape, not read by the full parse: \(line)")
+                    continue
+                }
+                #expect(shaped == full, "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+
     /// A line whose date and minute, or NSLog `Process[pid:`, are those of a line taken before has
     /// only its seconds, or thread, checked (`CheckedLineStart`): after any line of its list, and
     /// cut short anywhere, every line is read as it is without a memory, so nothing remembered lets

@@ -43,6 +43,31 @@ extension NSLogFormat {
         return (processStart..<open, messageStart)
     }
 
+    /// The prefix of a line `recordShape` took, as `parsePrefix` reads it (the same time, process,
+    /// pid, thread and message start), without checking again what the shape check checked: the
+    /// time's fields at their fixed offsets, the bracket at the first `[`. `nil` only for a line
+    /// the shape check did not take.
+    static func shapedPrefix(_ line: UnsafeRawBufferPointer) -> RecordPrefix? {
+        let count = line.count
+        guard count > 20, let base = line.baseAddress else { return nil }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        func number(_ offset: Int, _ digits: Int) -> Int {
+            (offset..<offset + digits).reduce(0) { $0 &* 10 &+ Int(bytes[$1] &- 0x30) }
+        }
+        var clockEnd = 19
+        var microsecond = 0
+        if bytes[19] == 0x2E { (microsecond, clockEnd) = ByteCursor.fraction(bytes, from: 20, count: count) }
+        let time = Timestamp(
+            year: number(0, 4), month: number(5, 2), day: number(8, 2), hour: number(11, 2), minute: number(14, 2),
+            second: number(17, 2), microsecond: microsecond)
+        guard let open = firstBracket(bytes, from: clockEnd + 1, count),
+            let bracket = ByteCursor(line).readBracket(at: open)
+        else { return nil }
+        return RecordPrefix(
+            time: time, process: clockEnd + 1..<open, pid: bracket.pid, thread: bracket.thread,
+            messageStart: bracket.messageStart)
+    }
+
     /// The offset of the first byte after `YYYY-MM-DD HH:MM:SS[.fraction]` (a space or a zone,
     /// below `count`) with every field in the ranges `ByteCursor.readTimestamp` checks; `nil` for
     /// anything else, such as CocoaLumberjack's `:599` (`count` > 20). Shared with the unified log.

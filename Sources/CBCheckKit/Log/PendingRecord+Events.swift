@@ -2,7 +2,7 @@ extension PendingRecord {
     /// The prefix of a record a shape check started (`ShapeCheckedFormat.recordShape`), read from
     /// its first line now that it is an event.
     func undecodedPrefix(_ format: ShapeCheckedFormat) -> RecordPrefix {
-        guard case .record(var full) = withFirstLine(format.parsePrefix) else {
+        guard var full = withFirstLine(format.shapedPrefix) else {
             // Cannot happen (`recordShape` takes only lines `parsePrefix` reads): an event without fields.
             return RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: messageStart)
         }

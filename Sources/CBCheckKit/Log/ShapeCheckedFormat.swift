@@ -34,6 +34,14 @@ enum ShapeCheckedFormat {
         }
     }
 
+    /// The prefix of a line `recordShape` accepted, as `parsePrefix` reads it (NSLog's without
+    /// reading the fields the shape check checked again).
+    func shapedPrefix(_ line: UnsafeRawBufferPointer) -> RecordPrefix? {
+        if case .nslog = self { return NSLogFormat.shapedPrefix(line) }
+        guard case .record(let prefix) = parsePrefix(line) else { return nil }
+        return prefix
+    }
+
     /// The full parse of a line `recordShape` accepted.
     func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse {
         switch self {

@@ -81,10 +81,6 @@ public final class RecordAssembler {
         stats.lines += 1
         lastLineNumber = info.number
         if info.wasTruncated { stats.truncated += 1 }
-        if line.count >= 2, line[0] == 0x23, line[1] == 0x21 {
-            stats.annotations += 1
-            return
-        }
         read(line, info)
     }
 
@@ -102,8 +98,7 @@ public final class RecordAssembler {
 
     // MARK: - Private
 
-    /// Reads a line: the common shape of a shape-checked format here, inlined into the line
-    /// reader's loop, everything else in `readInAnyFormat`.
+    /// Reads a line: the common shape here (inlined in the reader's loop), the rest in `readInAnyFormat`.
     @inline(__always)
     private func read(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
         if let shapeChecked {
@@ -122,8 +117,13 @@ public final class RecordAssembler {
         readInAnyFormat(line, info)
     }
 
+    /// A line the shape check did not take; fixture annotations (`#!`) are looked for here only.
     @inline(never)
     private func readInAnyFormat(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
+        if line.count >= 2, line[0] == 0x23, line[1] == 0x21 {
+            stats.annotations += 1
+            return
+        }
         if json != nil, readJSON(line, info) { return }
         var parsed = format?.parse(line, scratch: &scratch) ?? .continuation
         if case .record = parsed, !offersEveryLine {

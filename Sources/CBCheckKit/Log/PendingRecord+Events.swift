@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension PendingRecord {
     /// The prefix of a record a shape check started (`ShapeCheckedFormat.recordShape`), read from
     /// its first line now that it is an event.
@@ -30,8 +36,12 @@ extension PendingRecord {
             )
         }
         let process = named?.name
+        // The message's first line (`memchr`: a byte-by-byte `firstIndex` walked every message whole).
         let text = withMessage { bytes in
-            DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x0A) ?? bytes.count)]))
+            let end = bytes.baseAddress.flatMap { memchr($0, 0x0A, bytes.count) }.map {
+                bytes.baseAddress!.distance(to: $0)
+            }
+            return DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(end ?? bytes.count)]))
         }
         let isDaemon = named?.isDaemon ?? false
         if isDaemon {

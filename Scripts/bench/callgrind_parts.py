@@ -73,7 +73,7 @@ def main():
         return
     size = os.path.getsize(os.path.join(ROOT, "bench-out/bench-20mb.log"))
     whole = inclusive(r"FileCheckO3run.*Tf4nnxnd_n$")
-    flush = inclusive(r"RecordAssemblerC5flush33_\w+LLyyF$")
+    flush = inclusive(r"RecordAssemblerC(5flush|09recognizeC0)33_\w+LLyyF$")
     scan = called(r"RecordAssemblerC|PendingRecord", r"LiteralScannerV10candidates")
     recognition = inclusive(r"EventRecognizerV9recognize_10candidates")
     sink = inclusive(r"TraceBuilderC3addyyAA5EventVnF$")

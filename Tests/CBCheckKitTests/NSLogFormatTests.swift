@@ -208,7 +208,8 @@ import Testing
         ]
         for (line, isCommon) in lines {
             let bytes = Array(line.utf8)
-            let shape = bytes.withUnsafeBytes(NSLogFormat.recordShape)
+            var recent = CheckedLineStart()
+            let shape = bytes.withUnsafeBytes { NSLogFormat.recordShape($0, recent: &recent) }
             #expect((shape != nil) == isCommon, "\(line)")
             if let shape {
                 let full = bytes.withUnsafeBytes { NSLogFormat().parsePrefix($0) }.recordPrefix

@@ -112,16 +112,51 @@ import Testing
         ("Mar 14 09:21:10 ", false),
     ]
 
+    /// NSLog lines and whether the shape check takes them: fractions and brackets shorter and
+    /// longer than the 8-byte words they are read in (more in `NSLogFormatTests`).
+    static let nslogLines: [(String, Bool)] = [
+        ("2026-03-14 09:26:53.599 Downloader[4101:1200001] URLSession(_:task:didCompleteWithError:)", true),
+        ("2026-03-14 09:26:53.5 App[1:2] one fraction digit", true),
+        ("2026-03-14 09:26:53.1234567 App[1:2] seven fraction digits", true),
+        ("2026-03-14 09:26:53.12345678 App[1:2] eight fraction digits", true),
+        ("2026-03-14 09:26:53.123456789012345678 App[12345678:123456789] long runs", true),
+        ("2026-03-14 09:26:53 App[4101:0x1b2c3] a hex thread", true),
+        ("2026-03-14 09:26:53.599 App[4101]", true),
+        ("2000-01-01 00:00:59 A[1:2] the minute and process a fresh CheckedLineStart holds", true),
+        ("2000-01-01 00:00:59 A[1:]", false),
+        ("2026-03-14 09:26:53.599 Downloader[4101:1200001] sixteen bytes to the colon", true),
+        ("2026-03-14 09:26:53.59 Downloader[4101:1200002] the same, a shorter fraction", true),
+        ("2026-03-14 09:26:53.599 Downloader[4101:0x1b2c3] the same, a hex thread", true),
+        ("2026-03-14 09:26:53.599 Downloader[4101:12x] the same, an x in the thread", true),
+        ("2026-03-14 09:26:53.599 Downloader[4101:] the same, no thread", false),
+        ("2026-03-14 09:26:53.599 Downloader[4101:1200001]x the same, no space", false),
+        ("2026-03-14 09:26:53.599 Downloader[4101:1200001", false),
+        ("2026-03-14 09:26:53.599 Downloaded[4101:1200001] the last byte of the name differs", true),
+        ("2026-03-14 09:26:53.599 Downloader[4102:1200001] the last digit of the pid differs", true),
+        ("2026-03-14 09:26:53.599 Downloader[41011:1200001] seventeen bytes to the colon", true),
+        ("2026-03-14 09:26:53.599 Downloader[41x1:1200001] a letter in the pid", false),
+        ("2026-03-14 09:26:53.599 Download[r[4101:1200001] a bracket in the second word", false),
+        ("2026-03-14 09:26:53.599 Down[oader[4101:1200001] a bracket in the first word", false),
+        ("2026-03-14 09:26:53.599 ABCDEFG[1:2] eight bytes to the bracket", true),
+        ("2026-03-14 09:26:53.599 ABCDEFG[1:x", false),
+        ("2026-03-14 09:26:53.599+0800 App[4101:1200001] a zone: the full parse", false),
+        ("2026-03-14 09:26:53.599App[4101:1200001] no space after the fraction", false),
+        ("2026-03-14 09:26:53.599 App[4101:1200001]x no space after the bracket", false),
+        ("}  2026-03-14 09:26:53.599 App[4101:1200001] a dump's closing line", false),
+        ("Error Domain=NSURLErrorDomain Code=-1001 \"timed out\" UserInfo={…}", false),
+    ]
+
     /// Every line of the lists, with the shape check of its format.
     static var cases: [(ShapeCheckedFormat, String, Bool)] {
         unifiedLines.map { (.unified, $0.0, $0.1) } + compactLines.map { (.compact, $0.0, $0.1) }
-            + syslogLines.map { (.deviceSyslog, $0.0, $0.1) }
+            + nslogLines.map { (.nslog, $0.0, $0.1) } + syslogLines.map { (.deviceSyslog, $0.0, $0.1) }
     }
 
     @Test func theRecordShapeAgreesWithTheFullParseOrLeavesTheLineToIt() {
         for (format, line, isCommon) in Self.cases {
             let bytes = Array(line.utf8)
-            let shape = bytes.withUnsafeBytes(format.recordShape)
+            var recent = CheckedLineStart()
+            let shape = bytes.withUnsafeBytes { format.recordShape($0, recent: &recent) }
             #expect((shape != nil) == isCommon, "\(line)")
             guard let shape else { continue }
             guard case .record(let full) = bytes.withUnsafeBytes(format.parsePrefix) else {
@@ -140,7 +175,8 @@ import Testing
             let bytes = Array(line.utf8)
             for end in 0...bytes.count {
                 let cut = Array(bytes[..<end])
-                guard let shape = cut.withUnsafeBytes(format.recordShape) else { continue }
+                var recent = CheckedLineStart()
+                guard let shape = cut.withUnsafeBytes({ format.recordShape($0, recent: &recent) }) else { continue }
                 let full = cut.withUnsafeBytes(format.parsePrefix)
                 guard case .record(let prefix) = full else {
                     Issue.record(
@@ -179,6 +215,74 @@ import Testing
         let time = leapDay.withUnsafeBytes { DeviceSyslogFormat.placeShapedTime($0, in: &clock) }
         #expect(time.map { $0.components.month } == 2 && time.map { $0.components.day } == 29)
         #expect(time?.clockText == "23:59:59.000")
+    }
+
+    /// An event's prefix is read from a line the shape check took without checking it again
+    /// (`shapedPrefix`): the time to the microsecond, process, pid, thread and message start are
+    /// what the full parse reads, for every line of the lists and every cut the shape takes.
+    @Test func theShapedPrefixIsWhatTheFullParseReads() {
+        for (format, line, _) in Self.cases {
+            let whole = Array(line.utf8)
+            for bytes in (0...whole.count).map({ Array(whole[..<$0]) }) {
+                var recent = CheckedLineStart()
+                guard bytes.withUnsafeBytes({ format.recordShape($0, recent: &recent) }) != nil else { continue }
+                let shaped = bytes.withUnsafeBytes(format.shapedPrefix)
+                guard case .record(let full) = bytes.withUnsafeBytes(format.parsePrefix) else {
+                    Issue.record("taken by the shape, not read by the full parse: \(line)")
+                    continue
+                }
+                #expect(shaped == full, "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// A line whose date and minute, or NSLog `Process[pid:`, are those of a line taken before has
+    /// only its seconds, or thread, checked (`CheckedLineStart`): after any line of its list, and
+    /// cut short anywhere, every line is read as it is without a memory, so nothing remembered lets
+    /// a broken time stamp or bracket through.
+    @Test func aRememberedLineStartChangesNoAnswer() {
+        let lists: [(ShapeCheckedFormat, [(String, Bool)])] = [
+            (.nslog, Self.nslogLines), (.unified, Self.unifiedLines), (.compact, Self.compactLines),
+        ]
+        for (format, lines) in lists {
+            let primers = lines.map(\.0) + lines.flatMap { Self.brokenSeconds($0.0) }
+            for primer in primers {
+                for (line, _) in lines {
+                    let whole = Array(line.utf8)
+                    let variants = [whole] + Self.brokenSeconds(line).map { Array($0.utf8) }
+                    for bytes in variants + (0..<whole.count).map({ Array(whole[..<$0]) }) {
+                        var fresh = CheckedLineStart()
+                        let alone = bytes.withUnsafeBytes { format.recordShape($0, recent: &fresh) }
+                        var primed = CheckedLineStart()
+                        _ = Array(primer.utf8).withUnsafeBytes { format.recordShape($0, recent: &primed) }
+                        let after = bytes.withUnsafeBytes { format.recordShape($0, recent: &primed) }
+                        let shown = "\(String(decoding: bytes, as: UTF8.self)) after \(primer)"
+                        #expect(
+                            after?.process == alone?.process && after?.messageStart == alone?.messageStart, "\(shown)")
+                        guard let after else { continue }
+                        guard case .record(let full) = bytes.withUnsafeBytes(format.parsePrefix) else {
+                            Issue.record("taken by the shape, not read by the full parse: \(shown)")
+                            continue
+                        }
+                        #expect(after.process == full.process && after.messageStart == full.messageStart, "\(shown)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// `line` with its seconds (bytes 17 and 18) and the colon before them broken in each way the
+    /// full check refuses, its date and minute left as they are.
+    static func brokenSeconds(_ line: String) -> [String] {
+        let bytes = Array(line.utf8)
+        guard bytes.count > 19 else { return [] }
+        let replacements: [(Int, UInt8)] = [(16, 0x2E), (17, 0x37), (17, 0x3A), (18, 0x2F), (18, 0x41), (17, 0x36)]
+        return replacements.map { offset, byte in
+            var broken = bytes
+            broken[offset] = byte
+            if offset == 17, byte == 0x36 { broken[18] = 0x31 }  // 61
+            return String(decoding: broken, as: UTF8.self)
+        }
     }
 
     /// The library in parentheses and the `[subsystem:category]` are skipped only in their exact

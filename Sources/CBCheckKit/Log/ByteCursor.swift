@@ -183,16 +183,7 @@ struct ByteCursor {
         var end = 19
         var microsecond = 0
         if position + end + 1 < bytes.count, start[end] == 0x2E, start[end + 1] &- 0x30 < 10 {
-            end += 1
-            var kept = 0
-            while position + end < bytes.count, start[end] &- 0x30 < 10 {
-                if kept < 6 {
-                    microsecond = microsecond &* 10 &+ Int(start[end] &- 0x30)
-                    kept += 1
-                }
-                end += 1
-            }
-            for _ in kept..<6 { microsecond &*= 10 }
+            (microsecond, end) = Self.fraction(start, from: end + 1, count: bytes.count - position)
         } else if position + end < bytes.count, start[end] == 0x3A {
             return nil  // CocoaLumberjack's `:599`: the field-by-field reader knows it
         }
@@ -201,6 +192,23 @@ struct ByteCursor {
         return Timestamp(
             year: year, month: month, day: day, hour: hour, minute: minute, second: second,
             microsecond: microsecond, offsetSeconds: offset)
+    }
+
+    /// The microseconds of the fraction's digits at `from` (any number, the first six kept) and
+    /// the offset after them, reading below `count`.
+    static func fraction(_ bytes: UnsafePointer<UInt8>, from: Int, count: Int) -> (microsecond: Int, end: Int) {
+        var end = from
+        var microsecond = 0
+        var kept = 0
+        while end < count, bytes[end] &- 0x30 < 10 {
+            if kept < 6 {
+                microsecond = microsecond &* 10 &+ Int(bytes[end] &- 0x30)
+                kept += 1
+            }
+            end += 1
+        }
+        for _ in kept..<6 { microsecond &*= 10 }
+        return (microsecond, end)
     }
 
     /// Skips one or more spaces; `false` when there is none.

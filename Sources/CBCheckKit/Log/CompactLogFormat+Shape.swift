@@ -7,11 +7,15 @@ extension CompactLogFormat {
     /// then). Whatever it accepts `parsePrefix` reads as a record with the same ranges; every
     /// other line (`nil`: a zone, a rarer time shape, a `[` in the process name, a bracket without
     /// a thread, a continuation, a malformed prefix) is left to `parsePrefix`.
-    static func recordShape(_ line: UnsafeRawBufferPointer) -> (process: Range<Int>, messageStart: Int)? {
+    static func recordShape(
+        _ line: UnsafeRawBufferPointer, recent: inout CheckedLineStart
+    ) -> (process: Range<Int>, messageStart: Int)? {
         let count = line.count
         guard count > 20, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
-        guard let clockEnd = NSLogFormat.commonClockEnd(bytes, count), bytes[clockEnd] == 0x20 else { return nil }
+        guard let clockEnd = NSLogFormat.commonClockEnd(bytes, count, recent: &recent), bytes[clockEnd] == 0x20 else {
+            return nil
+        }
         var cursor = ByteCursor(line)
         cursor.position = clockEnd
         _ = cursor.skipSpaces()

@@ -41,11 +41,10 @@ enum DisplayText {
         var index = 0
         while index + 8 <= bytes.count {
             let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // A byte below 0x20 (with no high bit set anywhere, the subtraction is exact), a 0x7F,
-            // or a high bit.
-            let below = (word &- ones &* 0x20) & ~word & highs
-            let delete = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F)) & highs
-            if (word & highs) | below | delete != 0 { return false }
+            // While no byte has its high bit set, adding 0x01 sets it only in a DEL (0x7F) and
+            // adding 0x60 leaves it clear only below 0x20, neither carrying into the next byte; a
+            // byte with its high bit set fails whatever its carries do.
+            if (word | (word &+ ones) | ~(word &+ ones &* 0x60)) & highs != 0 { return false }
             index += 8
         }
         while index < bytes.count {

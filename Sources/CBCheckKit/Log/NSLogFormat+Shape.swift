@@ -7,17 +7,65 @@ extension NSLogFormat {
     /// offsets. Whatever it accepts `parsePrefix` reads as a record with the same ranges; every
     /// other line (`nil`: a zone, a rarer time shape, a `[` in the process name, a continuation,
     /// a malformed prefix) is left to `parsePrefix`.
-    static func recordShape(_ line: UnsafeRawBufferPointer) -> (process: Range<Int>, messageStart: Int)? {
+    ///
+    /// `recent` holds the start of the last line taken: a line in its minute has only its seconds
+    /// checked, one with its `Process[pid:` only its thread.
+    @inline(__always)
+    static func recordShape(
+        _ line: UnsafeRawBufferPointer, recent: inout CheckedLineStart
+    ) -> (process: Range<Int>, messageStart: Int)? {
         let count = line.count
         guard count > 20, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
-        guard let clockEnd = commonClockEnd(bytes, count), bytes[clockEnd] == 0x20 else { return nil }
+        // A continuation (white space, `}`, a word) is refused at its first byte.
+        guard bytes[0] &- 0x30 < 10, let clockEnd = commonClockEnd(bytes, count, recent: &recent),
+            bytes[clockEnd] == 0x20
+        else {
+            return nil
+        }
         let processStart = clockEnd + 1
-        guard let open = firstBracket(bytes, from: processStart, count),
-            let messageStart = decimalBracketEnd(bytes, open: open, count)
+        let open: Int
+        var threadStart: Int?
+        if let known = recent.processBracket(bytes, at: processStart, count) {
+            (open, threadStart) = known
+        } else {
+            guard let found = firstBracket(bytes, from: processStart, count) else { return nil }
+            open = found
+            if let colon = decimalPidEnd(bytes, open: open, count) {
+                recent.rememberProcess(bytes, from: processStart, open: open, colon: colon)
+                threadStart = colon + 1
+            }
+        }
+        guard
+            let messageStart = threadStart.flatMap({ decimalThreadEnd(bytes, from: $0, count) })
                 ?? ByteCursor(line).readBracket(at: open)?.messageStart
         else { return nil }
         return (processStart..<open, messageStart)
+    }
+
+    /// The prefix of a line `recordShape` took, as `parsePrefix` reads it (the same time, process,
+    /// pid, thread and message start), without checking again what the shape check checked: the
+    /// time's fields at their fixed offsets, the bracket at the first `[`. `nil` only for a line
+    /// the shape check did not take.
+    static func shapedPrefix(_ line: UnsafeRawBufferPointer) -> RecordPrefix? {
+        let count = line.count
+        guard count > 20, let base = line.baseAddress else { return nil }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        func number(_ offset: Int, _ digits: Int) -> Int {
+            (offset..<offset + digits).reduce(0) { $0 &* 10 &+ Int(bytes[$1] &- 0x30) }
+        }
+        var clockEnd = 19
+        var microsecond = 0
+        if bytes[19] == 0x2E { (microsecond, clockEnd) = ByteCursor.fraction(bytes, from: 20, count: count) }
+        let time = Timestamp(
+            year: number(0, 4), month: number(5, 2), day: number(8, 2), hour: number(11, 2), minute: number(14, 2),
+            second: number(17, 2), microsecond: microsecond)
+        guard let open = firstBracket(bytes, from: clockEnd + 1, count),
+            let bracket = ByteCursor(line).readBracket(at: open)
+        else { return nil }
+        return RecordPrefix(
+            time: time, process: clockEnd + 1..<open, pid: bracket.pid, thread: bracket.thread,
+            messageStart: bracket.messageStart)
     }
 
     /// The offset of the first byte after `YYYY-MM-DD HH:MM:SS[.fraction]` (a space or a zone,
@@ -26,34 +74,44 @@ extension NSLogFormat {
     ///
     /// The 19 bytes are checked as three 8-byte words (digits where digits belong, the
     /// separators between), then each field's range on its two ASCII digits: a few dozen
-    /// instructions where reading the fields one by one took a hundred and fifty.
-    static func commonClockEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+    /// instructions where reading the fields one by one took a hundred and fifty. When the first
+    /// 16 bytes are `recent`'s minute (those of a line that passed), only the seconds are checked.
+    @inline(__always)
+    static func commonClockEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int, recent: inout CheckedLineStart) -> Int? {
         let raw = UnsafeRawPointer(bytes)
         // `YYYY-MM-`, `DD HH:MM`, `HH:MM:SS` (the last overlaps the second), little-endian.
         let date = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
         let dayAndClock = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        let clock = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self)
-        guard hasDigits(date, at: 0x00FF_FF00_FFFF_FFFF, separators: 0x2D00_002D_0000_0000),
-            hasDigits(dayAndClock, at: 0xFFFF_00FF_FF00_FFFF, separators: 0x0000_3A00_0020_0000),
-            hasDigits(clock, at: 0xFFFF_00FF_FF00_FFFF, separators: 0x0000_3A00_003A_0000)
-        else { return nil }
         /// The two ASCII digits at `offset` as one number that orders like theirs (`"09"` < `"10"`).
         func pair(_ offset: Int) -> UInt16 { UInt16(bytes[offset]) &<< 8 | UInt16(bytes[offset + 1]) }
-        let month = pair(5)
-        let day = pair(8)
-        guard month >= 0x3031, month <= 0x3132, day >= 0x3031, day <= 0x3331, pair(11) <= 0x3233,
-            pair(14) <= 0x3539, pair(17) <= 0x3630
-        else { return nil }
+        if recent.holdsMinute(date, dayAndClock) {
+            // What the third word's check below adds to the first two: `:SS`, at most 60.
+            guard bytes[16] == 0x3A, bytes[17] &- 0x30 < 10, bytes[18] &- 0x30 < 10, pair(17) <= 0x3630 else {
+                return nil
+            }
+        } else {
+            let clock = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self)
+            guard hasDigits(date, at: 0x00FF_FF00_FFFF_FFFF, separators: 0x2D00_002D_0000_0000),
+                hasDigits(dayAndClock, at: 0xFFFF_00FF_FF00_FFFF, separators: 0x0000_3A00_0020_0000),
+                hasDigits(clock, at: 0xFFFF_00FF_FF00_FFFF, separators: 0x0000_3A00_003A_0000)
+            else { return nil }
+            let month = pair(5)
+            let day = pair(8)
+            guard month >= 0x3031, month <= 0x3132, day >= 0x3031, day <= 0x3331, pair(11) <= 0x3233,
+                pair(14) <= 0x3539, pair(17) <= 0x3630
+            else { return nil }
+            recent.rememberMinute(date, dayAndClock)
+        }
         if bytes[19] != 0x2E { return bytes[19] == 0x3A ? nil : 19 }
         guard bytes[20] &- 0x30 < 10 else { return nil }
-        var end = 21
-        while end < count, bytes[end] &- 0x30 < 10 { end += 1 }
+        let end = digitRunEnd(bytes, from: 21, count)
         return end < count ? end : nil
     }
 
     /// The offset of the first `[` at or after `start`, eight bytes at a time (a process name is
     /// one or two words; shared with the compact style): a word's first zero byte after XOR with `[[[[[[[[` is found exactly by
     /// the lowest bit of `(x - 0x01…) & ~x & 0x80…` (borrows only run upwards).
+    @inline(__always)
     static func firstBracket(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
         let raw = UnsafeRawPointer(bytes)
         var offset = start
@@ -70,14 +128,22 @@ extension NSLogFormat {
         return nil
     }
 
-    /// Where the message starts after `[pid:thread]` at `open` when both are decimal (NSLog's
-    /// own shape), read a word at a time; `nil` for any other bracket, which `readBracket` reads
-    /// (a hex thread, no thread) or refuses exactly as it would have.
-    private static func decimalBracketEnd(_ bytes: UnsafePointer<UInt8>, open: Int, _ count: Int) -> Int? {
+    /// The colon after a decimal pid of 1 to 18 digits in `[pid:thread]` at `open` (NSLog's own
+    /// shape), read a word at a time; `nil` for any other bracket, which `readBracket` reads
+    /// (no thread) or refuses exactly as it would have.
+    @inline(__always)
+    private static func decimalPidEnd(_ bytes: UnsafePointer<UInt8>, open: Int, _ count: Int) -> Int? {
         let pidEnd = digitRunEnd(bytes, from: open + 1, count)
         guard pidEnd > open + 1, pidEnd - open - 1 <= 18, pidEnd < count, bytes[pidEnd] == 0x3A else { return nil }
-        let threadEnd = digitRunEnd(bytes, from: pidEnd + 1, count)
-        guard threadEnd > pidEnd + 1, threadEnd < count, bytes[threadEnd] == 0x5D else { return nil }
+        return pidEnd
+    }
+
+    /// Where the message starts after a decimal thread at `start` and its `]`; `nil` for any
+    /// other thread (hex), which `readBracket` reads or refuses exactly as it would have.
+    @inline(__always)
+    private static func decimalThreadEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
+        let threadEnd = digitRunEnd(bytes, from: start, count)
+        guard threadEnd > start, threadEnd < count, bytes[threadEnd] == 0x5D else { return nil }
         let end = threadEnd + 1
         if end == count { return end }
         return bytes[end] == 0x20 ? end + 1 : nil
@@ -86,6 +152,7 @@ extension NSLogFormat {
     /// The offset of the first byte at or after `start` that is no ASCII digit (`count` if none).
     /// A byte `b` is a digit when `t = b ^ 0x30` is below 10: `(t & 0x7F) + 0x76` sets the high
     /// bit of every other `t` below 0x80 without carrying into the next byte, `| t` of the rest.
+    @inline(__always)
     private static func digitRunEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
         let raw = UnsafeRawPointer(bytes)
         var offset = start
@@ -100,6 +167,7 @@ extension NSLogFormat {
     }
 
     /// Whether `word`'s bytes under `digitMask` are ASCII digits and its others are `separators`.
+    @inline(__always)
     private static func hasDigits(_ word: UInt64, at digitMask: UInt64, separators: UInt64) -> Bool {
         let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
         let zeros = 0x3030_3030_3030_3030 & digitMask

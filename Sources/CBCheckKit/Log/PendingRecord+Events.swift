@@ -1,8 +1,14 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension PendingRecord {
     /// The prefix of a record a shape check started (`ShapeCheckedFormat.recordShape`), read from
     /// its first line now that it is an event; `time`: its time, when placed at the shape check.
     func undecodedPrefix(_ format: ShapeCheckedFormat, time: Timestamp?) -> RecordPrefix {
-        guard case .record(var full) = withFirstLine(format.parsePrefix) else {
+        guard var full = withFirstLine(format.shapedPrefix) else {
             // Cannot happen (`recordShape` takes only lines `parsePrefix` reads): an event without fields.
             return RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: messageStart)
         }
@@ -27,12 +33,16 @@ extension PendingRecord {
             (
                 prefix.process.isEmpty ? nil : recent.process(UnsafeRawBufferPointer(rebasing: bytes[prefix.process])),
                 prefix.threadNumber.map { recent.thread($0) }
-                    ?? prefix.thread.map { DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
+                    ?? prefix.thread.map { recent.thread(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
             )
         }
         let process = named?.name
+        // The message's first line (`memchr`: a byte-by-byte `firstIndex` walked every message whole).
         let text = withMessage { bytes in
-            DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x0A) ?? bytes.count)]))
+            let end = bytes.baseAddress.flatMap { memchr($0, 0x0A, bytes.count) }.map {
+                bytes.baseAddress!.distance(to: $0)
+            }
+            return DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(end ?? bytes.count)]))
         }
         let isDaemon = named?.isDaemon ?? false
         if isDaemon {

@@ -5,27 +5,26 @@
 /// candidate, and copied when it has one or a continuation line joins it (which comes while the
 /// line is still readable). The message is read where it lies in the first line, from
 /// `messageStart`, and gets a buffer of its own only once a continuation joins it.
-struct PendingRecord {
+///
+/// A class, reused for every record of a file: the assembler reads the message while it calls the
+/// recognizer, and a struct in the assembler's property was copied for that (three array
+/// references retained and released per event).
+final class PendingRecord {
     /// The first line, copied; stale while `borrowedFirstLine` is set.
-    private var ownedFirstLine: [UInt8] = []
+    private var ownedFirstLine = GrowableBytes(capacity: 4096)
     /// The first line in the reader's buffer, for a record without candidates so far.
     private var borrowedFirstLine: UnsafeRawBufferPointer?
     /// The patterns the record's lines so far could match.
     private(set) var candidates = CandidateSet()
-    private var message: [UInt8] = []
+    private var message = GrowableBytes(capacity: 4096)
     private var hasContinuation = false
     /// Where the message starts in the first line.
     private(set) var messageStart = 0
 
-    init() {
-        ownedFirstLine.reserveCapacity(4096)
-        message.reserveCapacity(4096)
-    }
-
     /// Begins a record with its first line (the line, or a format's decoded fields).
     /// - Parameter staysReadable: `source` stays readable until the next line is added, so it
     ///   need not be copied while the record has no candidate.
-    mutating func start(
+    func start(
         _ source: UnsafeRawBufferPointer, messageStart: Int, staysReadable: Bool, scanner: LiteralScanner
     ) {
         hasContinuation = false
@@ -40,18 +39,18 @@ struct PendingRecord {
 
     /// Adds a continuation line to the message; `false` (and nothing added) when the message would
     /// grow past `limit` bytes.
-    mutating func join(_ line: UnsafeRawBufferPointer, limit: Int, scanner: LiteralScanner) -> Bool {
+    func join(_ line: UnsafeRawBufferPointer, limit: Int, scanner: LiteralScanner) -> Bool {
         if let borrowed = borrowedFirstLine { own(borrowed) }
         let length = hasContinuation ? message.count : ownedFirstLine.count - messageStart
         guard length + line.count < limit else { return false }
         if !hasContinuation {
-            message.removeAll(keepingCapacity: true)
-            message.append(contentsOf: ownedFirstLine[messageStart...])
+            message.removeAll()
+            message.append(UnsafeRawBufferPointer(rebasing: ownedFirstLine.bytes[messageStart...]))
             hasContinuation = true
         }
         // A record with no message of its own (an export's `Timestamp: …` line) takes the next line's.
-        if !message.isEmpty { message.append(0x0A) }
-        message.append(contentsOf: line)
+        if message.count > 0 { message.append(0x0A) }
+        message.append(line)
         candidates.formUnion(scanner.candidates(in: line))
         return true
     }
@@ -60,20 +59,20 @@ struct PendingRecord {
     /// borrowed line may be gone once the next line is read.
     func withFirstLine<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         precondition(borrowedFirstLine == nil, "the first line of a record without candidates is not kept")
-        return ownedFirstLine.withUnsafeBytes(body)
+        return body(ownedFirstLine.bytes)
     }
 
     /// The message bytes so far: the first line's from its message start, then any continuations.
     /// Like `withFirstLine`, only for a record with candidates.
     func withMessage<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        if hasContinuation { return message.withUnsafeBytes(body) }
+        if hasContinuation { return body(message.bytes) }
         return withFirstLine { body(UnsafeRawBufferPointer(rebasing: $0[messageStart...])) }
     }
 
     /// Copies the first line into the record's own buffer.
-    private mutating func own(_ source: UnsafeRawBufferPointer) {
+    private func own(_ source: UnsafeRawBufferPointer) {
         borrowedFirstLine = nil
-        ownedFirstLine.removeAll(keepingCapacity: true)
-        ownedFirstLine.append(contentsOf: source)
+        ownedFirstLine.removeAll()
+        ownedFirstLine.append(source)
     }
 }

@@ -13,6 +13,16 @@ struct RecentFields {
     private var process: (name: String, isDaemon: Bool)?
     private var threadNumber: UInt64?
     private var threadText = ""
+    /// Thread texts made from bytes (NSLog's `1200001`), by their bytes packed into a word: the
+    /// events of a run alternate among a few dozen threads, so one entry would rarely hit.
+    private var threadTexts = [ThreadText?](repeating: nil, count: RecentFields.threadSlots)
+    private static let threadSlots = 64
+
+    private struct ThreadText {
+        var key: UInt64
+        var count: Int
+        var text: String
+    }
 
     /// The process name shown for `bytes`, and whether it is a system daemon (`SystemProcesses`).
     mutating func process(_ bytes: UnsafeRawBufferPointer) -> (name: String, isDaemon: Bool) {
@@ -26,6 +36,19 @@ struct RecentFields {
         processBytes = Array(bytes)
         process = made
         return made
+    }
+
+    /// The thread written as `bytes`, as text; threads of up to 8 bytes are kept by their bytes
+    /// in a small table indexed by a multiplicative hash (a slot holds the last thread that fell in it).
+    mutating func thread(_ bytes: UnsafeRawBufferPointer) -> String {
+        guard bytes.count <= 8, let base = bytes.baseAddress else { return DisplayText.from(bytes) }
+        var key: UInt64 = 0
+        withUnsafeMutableBytes(of: &key) { $0.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> 58)
+        if let kept = threadTexts[slot], kept.key == key, kept.count == bytes.count { return kept.text }
+        let text = DisplayText.from(bytes)
+        threadTexts[slot] = ThreadText(key: key, count: bytes.count, text: text)
+        return text
     }
 
     /// `number` as text.

@@ -23,7 +23,7 @@ public final class RecordAssembler {
     private let processName: [UInt8]?
     private let recognizer: EventRecognizer
     private let sink: (consuming Event) -> Void
-    private var record = PendingRecord()
+    private let record = PendingRecord()
     private var recentFields = RecentFields()
     /// What the recognizer found in the record being flushed: one array for every record.
     private var recognized: [EventRecognizer.Recognized] = []
@@ -43,6 +43,8 @@ public final class RecordAssembler {
     /// The file's format has a shape check (NSLog, the unified log's default and compact styles, the
     /// device syslog): a record line of the common shape skips the generic parse.
     private var shapeChecked: ShapeCheckedFormat?
+    /// The start of the last record line a shape check took, which the next need not check again.
+    private var checkedLineStart = CheckedLineStart()
     /// The current record belongs to another process than `--process`: its lines are skipped.
     private var isSkippingRecord = false
     /// The line the current record started on (what a warning about matching it points at).
@@ -84,10 +86,6 @@ public final class RecordAssembler {
         stats.lines += 1
         lastLineNumber = info.number
         if info.wasTruncated { stats.truncated += 1 }
-        if line.count >= 2, line[0] == 0x23, line[1] == 0x21 {
-            stats.annotations += 1
-            return
-        }
         read(line, info)
     }
 
@@ -105,9 +103,11 @@ public final class RecordAssembler {
 
     // MARK: - Private
 
+    /// Reads a line: the common shape here (inlined in the reader's loop), the rest in `readInAnyFormat`.
+    @inline(__always)
     private func read(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
         if let shapeChecked {
-            if let shape = shapeChecked.recordShape(line) {
+            if let shape = shapeChecked.recordShape(line, recent: &checkedLineStart) {
                 let isStarted = begin(
                     line, process: shape.process, messageStart: shape.messageStart, info.number,
                     staysReadable: info.staysReadableUntilNextLine)
@@ -122,6 +122,16 @@ public final class RecordAssembler {
                 continueRecord(line, info.number)
                 return
             }
+        }
+        readInAnyFormat(line, info)
+    }
+
+    /// A line the shape check did not take; fixture annotations (`#!`) are looked for here only.
+    @inline(never)
+    private func readInAnyFormat(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
+        if line.count >= 2, line[0] == 0x23, line[1] == 0x21 {
+            stats.annotations += 1
+            return
         }
         if json != nil, readJSON(line, info) { return }
         var parsed = format?.parse(line, scratch: &scratch) ?? .continuation
@@ -279,15 +289,24 @@ public final class RecordAssembler {
         return messageStart
     }
 
+    /// Ends the current record: chatter (no candidate) is counted here, inlined where records
+    /// start; a record with candidates goes to `recognizeRecord`.
+    @inline(__always)
     private func flush() {
         guard hasRecord else { return }
         hasRecord = false
-        let countsLine = recordOwnsLine ? 1 : 0
-        let found = record.candidates
-        if found.isEmpty {
-            stats.chatter += countsLine
+        if record.candidates.isEmpty {
+            stats.chatter += recordOwnsLine ? 1 : 0
             return
         }
+        recognizeRecord()
+    }
+
+    /// Recognizes the record just ended, which has candidates, and hands its events on.
+    @inline(never)
+    private func recognizeRecord() {
+        let countsLine = recordOwnsLine ? 1 : 0
+        let found = record.candidates
         record.withMessage { recognizer.recognize($0, candidates: found, into: &recognized) }
         guard !recognized.isEmpty else {
             stats.chatter += countsLine

@@ -14,11 +14,13 @@ extension UnifiedLogFormat {
     /// `parsePrefix` reads as a record with the same ranges; every other line (`nil`: `Z` or
     /// `-05:00` zones, a rarer time shape, a column too long, a `:` in the process name, a
     /// continuation, a malformed prefix) is left to `parsePrefix`.
-    static func recordShape(_ line: UnsafeRawBufferPointer) -> (process: Range<Int>, messageStart: Int)? {
+    static func recordShape(
+        _ line: UnsafeRawBufferPointer, recent: inout CheckedLineStart
+    ) -> (process: Range<Int>, messageStart: Int)? {
         let count = line.count
         guard count > 20, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
-        guard var offset = NSLogFormat.commonClockEnd(bytes, count) else { return nil }
+        guard var offset = NSLogFormat.commonClockEnd(bytes, count, recent: &recent) else { return nil }
         if bytes[offset] == 0x2B || bytes[offset] == 0x2D {
             guard offset + 5 < count, (1...4).allSatisfy({ bytes[offset + $0] &- 0x30 < 10 }) else { return nil }
             offset += 5

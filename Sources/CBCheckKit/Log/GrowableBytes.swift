@@ -1,0 +1,46 @@
+/// A run of bytes that grows as it is appended to and is emptied without freeing, for the record
+/// being assembled (`PendingRecord`): an append is a capacity test and a `memcpy`, where
+/// `[UInt8]`'s generic append also checked uniqueness (about a hundred instructions a line).
+///
+/// Not copyable: one owner frees the memory. `bytes` is valid until the next change.
+struct GrowableBytes: ~Copyable {
+    private var start: UnsafeMutableRawPointer
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        start = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 16)
+    }
+
+    deinit { start.deallocate() }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: start, count: count) }
+
+    /// Empties the bytes, keeping the memory.
+    mutating func removeAll() { count = 0 }
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (start + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        start.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
+
+    /// Makes room for `more` bytes after the last, doubling the memory when it is short.
+    private mutating func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        let grown = max(capacity * 2, count + more)
+        let moved = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
+        moved.copyMemory(from: start, byteCount: count)
+        start.deallocate()
+        start = moved
+        capacity = grown
+    }
+}

@@ -15,7 +15,7 @@ public final class RecordAssembler {
     /// Lines with no record of any format after which a file is read as plain lines.
     public static let plainDetectionLines = HeldLines.windowLines
 
-    public private(set) var stats = LineStats()
+    public internal(set) var stats = LineStats()
     /// The file's format: forced, detected, or `nil` before the first record.
     public private(set) var format: (any LogFormat)?
     private let isForced: Bool
@@ -28,7 +28,7 @@ public final class RecordAssembler {
     /// What the recognizer found in the record being flushed: one array for every record.
     private var recognized: [EventRecognizer.Recognized] = []
     /// Where formats that decode their fields (JSON) write them, reused for every line.
-    private var scratch: [UInt8] = []
+    var scratch: [UInt8] = []
     /// A record is being assembled (its lines are in `record`).
     private var hasRecord = false
     /// The current record's prefix, unless `prefixIsUndecoded`. Not an optional: the chatter
@@ -46,15 +46,15 @@ public final class RecordAssembler {
     /// The start of the last record line a shape check took, which the next need not check again.
     private var checkedLineStart = CheckedLineStart()
     /// The current record belongs to another process than `--process`: its lines are skipped.
-    private var isSkippingRecord = false
+    var isSkippingRecord = false
     /// The line the current record started on (what a warning about matching it points at).
     public private(set) var recordLine = 0
     /// Joins `log show --style json` lines into objects, once the file is known to be that.
-    private var json: JSONArrayReader?
+    var json: JSONArrayReader?
     /// Whether the record being finished counts its first line (a JSON object sharing its only
     /// line with another does not).
-    private var recordOwnsLine = true
-    private var clock = DatelessClock()
+    var recordOwnsLine = true
+    var clock = DatelessClock()
     /// Lines held while no format is known yet, to be read as plain lines if none ever is.
     private var held = HeldLines()
     private var lastLineNumber = 0
@@ -219,45 +219,9 @@ public final class RecordAssembler {
         for line in lines { line.bytes.withUnsafeBytes { read($0, line.info) } }
     }
 
-    /// Reads a line of `log show --style json`: every object finished on it becomes a record.
-    /// - Returns: `false` when the line belongs to no object (it is then read as any other line).
-    private func readJSON(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) -> Bool {
-        guard json!.add(line, number: info.number) else {
-            guard JSONArrayReader.isArrayPunctuation(line) else { return false }
-            stats.headers += 1
-            return true
-        }
-        let reader = json!
-        for object in reader.finished {
-            stats.continuations += max(0, object.lineCount - 1)
-            recordOwnsLine = object.lineCount > 0
-            defer { recordOwnsLine = true }
-            reader.finishedBytes[object.range].withUnsafeBytes { bytes in
-                var parsed = NDJSONLogFormat().parse(bytes, scratch: &scratch)
-                if object.isOverlong {
-                    parsed = .malformed("a JSON object longer than \(JSONArrayReader.maximumBytes) bytes")
-                }
-                switch parsed {
-                case .record(var prefix):
-                    clock.place(&prefix)
-                    scratch.withUnsafeBytes { start(prefix, $0, object.recordLine) }
-                    flush()
-                case .malformed(let reason):
-                    if recordOwnsLine { stats.addUnparseable(bytes, object.recordLine, reason) }
-                case .continuation:
-                    if recordOwnsLine {
-                        stats.addUnparseable(bytes, object.recordLine, "a JSON value that is no object")
-                    }
-                }
-            }
-            isSkippingRecord = false
-        }
-        return true
-    }
-
     /// Starts a record whose prefix was read from `source` (the line, or the decoded fields);
     /// `staysReadable`: `source` need not be copied (`PendingRecord`).
-    private func start(
+    func start(
         _ parsed: RecordPrefix, _ source: UnsafeRawBufferPointer, _ number: Int, staysReadable: Bool = false
     ) {
         guard
@@ -292,7 +256,7 @@ public final class RecordAssembler {
     /// Ends the current record: chatter (no candidate) is counted here, inlined where records
     /// start; a record with candidates goes to `recognizeRecord`.
     @inline(__always)
-    private func flush() {
+    func flush() {
         guard hasRecord else { return }
         hasRecord = false
         if record.candidates.isEmpty {

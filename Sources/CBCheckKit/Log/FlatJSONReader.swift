@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads the members of one flat JSON object on one line (nested objects and arrays are
 /// skipped), without Foundation and without a `String` per member: values are byte ranges, and
 /// strings are unescaped only when asked.
@@ -38,28 +44,48 @@ struct FlatJSONReader {
 
     /// Appends the string `value` to `output` with its escapes decoded (UTF-8 for `\uXXXX`, with
     /// surrogate pairs); a literal is appended as written.
+    ///
+    /// Decoded through a pointer into room made once (a decoded string is never longer than its
+    /// escapes, but for a `\u` the string cuts short: four bytes spare), not a byte at a time:
+    /// each `append` checks the array's uniqueness, and every path Apple writes is full of `\/`.
     static func appendUnescaped(_ value: Value, of line: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         let bytes = UnsafeRawBufferPointer(rebasing: line[value.range])
         guard value.hasEscapes else {
             output.append(contentsOf: bytes)
             return
         }
+        let start = output.count
+        let room = bytes.count + 4
+        output.append(contentsOf: repeatElement(0, count: room))
+        let written = output.withUnsafeMutableBufferPointer { buffer in
+            unescape(bytes, into: buffer.baseAddress! + start)
+        }
+        output.removeLast(room - written)
+    }
+
+    // MARK: - Private
+
+    /// Writes `bytes` with their escapes decoded to `output`; the number of bytes written.
+    private static func unescape(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        var written = 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
             guard byte == 0x5C, index < bytes.count else {
-                output.append(byte)
+                output[written] = byte
+                written += 1
                 continue
             }
             let escape = bytes[index]
             index += 1
+            var decoded = escape  // \" \\ \/
             switch escape {
-            case 0x6E: output.append(0x0A)
-            case 0x74: output.append(0x09)
-            case 0x72: output.append(0x0D)
-            case 0x62: output.append(0x08)
-            case 0x66: output.append(0x0C)
+            case 0x6E: decoded = 0x0A
+            case 0x74: decoded = 0x09
+            case 0x72: decoded = 0x0D
+            case 0x62: decoded = 0x08
+            case 0x66: decoded = 0x0C
             case 0x75:
                 var scalar = hex4(bytes, at: index)
                 index += 4
@@ -70,14 +96,19 @@ struct FlatJSONReader {
                     scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
                     index += 6
                 }
-                let decoded = scalar.flatMap(Unicode.Scalar.init) ?? "\u{FFFD}"
-                output.append(contentsOf: String(decoded).utf8)
-            default: output.append(escape)  // \" \\ \/
+                let decodedScalar = scalar.flatMap(Unicode.Scalar.init) ?? "\u{FFFD}"
+                for unit in decodedScalar.utf8 {
+                    output[written] = unit
+                    written += 1
+                }
+                continue
+            default: break
             }
+            output[written] = decoded
+            written += 1
         }
+        return written
     }
-
-    // MARK: - Private
 
     private mutating func skipWhitespace() {
         while let byte = cursor.peek(), byte == 0x20 || byte == 0x09 { cursor.position += 1 }
@@ -88,18 +119,25 @@ struct FlatJSONReader {
         return cursor.skip(byte)
     }
 
-    /// A string at the cursor: the range inside its quotes.
+    /// A string at the cursor: the range inside its quotes. Its end is the first quote after an
+    /// even run of backslashes; the backslashes are looked for only up to the quote (a string
+    /// without escapes, the common one, costs two `memchr`s over its own bytes).
     private mutating func readString() -> Value? {
-        guard cursor.skip(0x22) else { return nil }
+        guard cursor.skip(0x22), let base = cursor.bytes.baseAddress else { return nil }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
         let start = cursor.position
+        var hasEscapes = false
         while let quote = cursor.find(0x22) {
-            var backslashes = 0
-            while quote - backslashes - 1 >= start, cursor.bytes[quote - backslashes - 1] == 0x5C { backslashes += 1 }
             cursor.position = quote + 1
-            if backslashes % 2 == 0 {
-                let escapes = cursor.find(0x5C, from: start).map { $0 < quote } ?? false
-                return Value(range: start..<quote, isString: true, hasEscapes: escapes)
+            if !hasEscapes {
+                guard memchr(bytes + start, 0x5C, quote - start) != nil else {
+                    return Value(range: start..<quote, isString: true, hasEscapes: false)
+                }
+                hasEscapes = true
             }
+            var backslashes = 0
+            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == 0x5C { backslashes += 1 }
+            if backslashes % 2 == 0 { return Value(range: start..<quote, isString: true, hasEscapes: true) }
         }
         return nil
     }

@@ -38,6 +38,14 @@ import Testing
         #expect(read(#"{"eventMessage":"\\\"x\\\\","processID":1}"#)?.message == #"\"x\\"#)
     }
 
+    /// Strings are scanned eight bytes at a time: an escaped quote or backslash at any offset of
+    /// a word, or split across two, ends nothing; the quote after it does.
+    @Test(arguments: 0..<18) func anEscapeAtAnyOffsetOfAWord(offset: Int) {
+        let pad = String(repeating: "x", count: offset)
+        #expect(read(#"{"eventMessage":""# + pad + #"\"q\\","processID":1}"#)?.message == pad + #""q\"#)
+        #expect(read(#"{"bootUUID":""# + pad + #"\"","eventMessage":""# + pad + #""}"#)?.message == pad)
+    }
+
     @Test func aPathsLastComponentIsDecodedWhereverItsSlashComesFrom() {
         func process(_ path: String) -> String? {
             read(#"{"eventMessage":"m","processImagePath":""# + path + #""}"#)?.process

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads the members of one flat JSON object on one line (nested objects and arrays are
 /// skipped), without Foundation and without a `String` per member: values are byte ranges, and
 /// strings are unescaped only when asked.
@@ -15,21 +9,28 @@ struct FlatJSONReader {
         var hasEscapes: Bool
     }
 
-    private(set) var cursor: ByteCursor
+    /// The line's bytes, read through a pointer: every member of every object of a capture is
+    /// scanned here, so the loops test bytes without optionals.
+    private let bytes: UnsafePointer<UInt8>
+    private let count: Int
+    private var position = 0
 
-    init(_ line: UnsafeRawBufferPointer) { cursor = ByteCursor(line) }
+    init(_ line: UnsafeRawBufferPointer) {
+        bytes = line.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(Self.noBytes)
+        count = line.count
+    }
 
     /// Skips white space and a `{`; `false` when the line is no object.
     mutating func startsObject() -> Bool {
         skipWhitespace()
-        return cursor.skip(0x7B)
+        return skip(0x7B)
     }
 
     /// Calls `body` with each member's key (the bytes inside its quotes) and value.
     /// - Returns: `false` when the object breaks off or is not JSON.
     mutating func forEachMember(_ body: (Range<Int>, Value) -> Void) -> Bool {
         skipWhitespace()
-        if cursor.skip(0x7D) { return true }
+        if skip(0x7D) { return true }
         while true {
             skipWhitespace()
             guard let key = readString(), skipWhitespace(then: 0x3A) else { return false }
@@ -37,8 +38,8 @@ struct FlatJSONReader {
             guard let value = readValue() else { return false }
             body(key.range, value)
             skipWhitespace()
-            if cursor.skip(0x2C) { continue }
-            return cursor.skip(0x7D)
+            if skip(0x2C) { continue }
+            return skip(0x7D)
         }
     }
 
@@ -110,59 +111,88 @@ struct FlatJSONReader {
         return written
     }
 
+    /// Where a reader of an empty line points (never read: `count` is 0).
+    private nonisolated(unsafe) static let noBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+
+    private func peek() -> UInt8? { position < count ? bytes[position] : nil }
+
+    private mutating func skip(_ byte: UInt8) -> Bool {
+        guard position < count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
     private mutating func skipWhitespace() {
-        while let byte = cursor.peek(), byte == 0x20 || byte == 0x09 { cursor.position += 1 }
+        while position < count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
     }
 
     private mutating func skipWhitespace(then byte: UInt8) -> Bool {
         skipWhitespace()
-        return cursor.skip(byte)
+        return skip(byte)
     }
 
-    /// A string at the cursor: the range inside its quotes. Its end is the first quote after an
-    /// even run of backslashes; the backslashes are looked for only up to the quote (a string
-    /// without escapes, the common one, costs two `memchr`s over its own bytes).
+    /// A string at the cursor: the range inside its quotes. Read in one pass forward: the next
+    /// quote or backslash is found eight bytes at a time; a backslash and the byte it escapes are
+    /// stepped over, so the first quote reached ends the string.
     private mutating func readString() -> Value? {
-        guard cursor.skip(0x22), let base = cursor.bytes.baseAddress else { return nil }
-        let bytes = base.assumingMemoryBound(to: UInt8.self)
-        let start = cursor.position
+        guard skip(0x22) else { return nil }
+        let start = position
+        var index = start
         var hasEscapes = false
-        while let quote = cursor.find(0x22) {
-            cursor.position = quote + 1
-            if !hasEscapes {
-                guard memchr(bytes + start, 0x5C, quote - start) != nil else {
-                    return Value(range: start..<quote, isString: true, hasEscapes: false)
-                }
-                hasEscapes = true
+        while let found = quoteOrBackslash(from: index) {
+            guard bytes[found] == 0x5C else {
+                position = found + 1
+                return Value(range: start..<found, isString: true, hasEscapes: hasEscapes)
             }
-            var backslashes = 0
-            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == 0x5C { backslashes += 1 }
-            if backslashes % 2 == 0 { return Value(range: start..<quote, isString: true, hasEscapes: true) }
+            hasEscapes = true
+            index = found + 2
+        }
+        return nil
+    }
+
+    /// The first `"` or `\\` at or after `index`, tested a word at a time (the zero-byte test of
+    /// the word XOR-ed with each; its lowest flagged byte is always a true one).
+    private func quoteOrBackslash(from start: Int) -> Int? {
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count {
+            if bytes[index] == 0x22 || bytes[index] == 0x5C { return index }
+            index += 1
         }
         return nil
     }
 
     private mutating func readValue() -> Value? {
-        switch cursor.peek() {
+        switch peek() {
         case 0x22: return readString()
         case 0x7B, 0x5B: return skipNested()
         case .some:
-            let start = cursor.position
-            while let byte = cursor.peek(), byte != 0x2C, byte != 0x7D, byte != 0x20, byte != 0x09 {
-                cursor.position += 1
+            let start = position
+            while position < count {
+                let byte = bytes[position]
+                if byte == 0x2C || byte == 0x7D || byte == 0x20 || byte == 0x09 { break }
+                position += 1
             }
-            return cursor.position > start
-                ? Value(range: start..<cursor.position, isString: false, hasEscapes: false) : nil
+            return position > start ? Value(range: start..<position, isString: false, hasEscapes: false) : nil
         case nil: return nil
         }
     }
 
     /// Skips a nested object or array (strings inside may hold brackets).
     private mutating func skipNested() -> Value? {
-        let start = cursor.position
+        let start = position
         var depth = 0
-        while let byte = cursor.peek() {
-            switch byte {
+        while position < count {
+            switch bytes[position] {
             case 0x22:
                 guard readString() != nil else { return nil }
                 continue
@@ -170,8 +200,8 @@ struct FlatJSONReader {
             case 0x7D, 0x5D: depth -= 1
             default: break
             }
-            cursor.position += 1
-            if depth == 0 { return Value(range: start..<cursor.position, isString: false, hasEscapes: false) }
+            position += 1
+            if depth == 0 { return Value(range: start..<position, isString: false, hasEscapes: false) }
         }
         return nil
     }

@@ -94,14 +94,17 @@ public struct NDJSONLogFormat: LogFormat {
     ) -> Range<Int>? {
         guard let value else { return nil }
         var tail = value
-        if let slash = line[value.range].lastIndex(of: 0x2F) {
-            tail.range = slash + 1..<value.range.upperBound
+        var slash = value.range.upperBound
+        while slash > value.range.lowerBound, line[slash - 1] != 0x2F { slash -= 1 }
+        if slash > value.range.lowerBound {
+            tail.range = slash..<value.range.upperBound
             tail.hasEscapes = value.hasEscapes && line[tail.range].contains(0x5C)
         }
         let start = scratch.count
         FlatJSONReader.appendUnescaped(tail, of: line, to: &scratch)
         guard tail.hasEscapes else { return start..<scratch.count }
-        let slash = scratch[start...].lastIndex(of: 0x2F).map { $0 + 1 } ?? start
-        return slash..<scratch.count
+        var component = scratch.count
+        while component > start, scratch[component - 1] != 0x2F { component -= 1 }
+        return component..<scratch.count
     }
 }

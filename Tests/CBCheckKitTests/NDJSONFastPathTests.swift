@@ -27,6 +27,13 @@ import Testing
         #expect(record?.sender == "CFNetwork")
     }
 
+    /// The bytes between escapes are copied as runs: runs of none, at both ends, and between
+    /// escapes standing side by side.
+    @Test func escapesSideBySideAndAtBothEnds() {
+        #expect(read(#"{"eventMessage":"\/\/a\/\/b\n\t\u0041\u00e9\\"}"#)?.message == "//a//b\n\tAé\\")
+        #expect(read(#"{"eventMessage":"\n"}"#)?.message == "\n")
+    }
+
     @Test func aMessageWithoutEscapesIsReadAsWritten() {
         #expect(read(#"{"eventMessage":"Task <A>.<1> resuming","processID":7}"#)?.message == "Task <A>.<1> resuming")
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads the members of one flat JSON object on one line (nested objects and arrays are
 /// skipped), without Foundation and without a `String` per member: values are byte ranges, and
 /// strings are unescaped only when asked.
@@ -66,17 +72,23 @@ struct FlatJSONReader {
 
     // MARK: - Private
 
-    /// Writes `bytes` with their escapes decoded to `output`; the number of bytes written.
+    /// Writes `bytes` with their escapes decoded to `output`; the number of bytes written. The
+    /// bytes between escapes are copied as runs (a message's `\/` are few and far apart).
     private static func unescape(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
         var written = 0
         var index = 0
         while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            guard byte == 0x5C, index < bytes.count else {
-                output[written] = byte
-                written += 1
-                continue
+            let backslash = memchr(base + index, 0x5C, bytes.count - index).map { base.distance(to: $0) } ?? bytes.count
+            UnsafeMutableRawPointer(output + written).copyMemory(from: base + index, byteCount: backslash - index)
+            written += backslash - index
+            index = backslash + 1
+            guard index < bytes.count else {
+                if index == bytes.count {  // a lone backslash at the end is kept as written
+                    output[written] = 0x5C
+                    written += 1
+                }
+                break
             }
             let escape = bytes[index]
             index += 1
@@ -150,7 +162,7 @@ struct FlatJSONReader {
         return nil
     }
 
-    /// The first `"` or `\\` at or after `index`, tested a word at a time (the zero-byte test of
+    /// The first `"` or `\` at or after `start`, tested a word at a time (the zero-byte test of
     /// the word XOR-ed with each; its lowest flagged byte is always a true one).
     private func quoteOrBackslash(from start: Int) -> Int? {
         var index = start

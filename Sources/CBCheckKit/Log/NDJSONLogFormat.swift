@@ -98,7 +98,7 @@ public struct NDJSONLogFormat: LogFormat {
         while slash > value.range.lowerBound, line[slash - 1] != 0x2F { slash -= 1 }
         if slash > value.range.lowerBound {
             tail.range = slash..<value.range.upperBound
-            tail.hasEscapes = value.hasEscapes && line[tail.range].contains(0x5C)
+            tail.hasEscapes = value.hasEscapes && memchr(line.baseAddress! + slash, 0x5C, tail.range.count) != nil
         }
         let start = scratch.count
         FlatJSONReader.appendUnescaped(tail, of: line, to: &scratch)

@@ -143,21 +143,28 @@ struct FlatJSONReader {
         return skip(byte)
     }
 
-    /// A string at the cursor: the range inside its quotes. Read in one pass forward: the next
-    /// quote or backslash is found eight bytes at a time; a backslash and the byte it escapes are
-    /// stepped over, so the first quote reached ends the string.
+    /// A string at the cursor: the range inside its quotes. Its end is the first quote after an
+    /// even run of backslashes. Up to the first backslash, the next quote or backslash is found
+    /// eight bytes at a time; past it (a path's `\/` come every few bytes), each quote is found
+    /// with `memchr` and the backslashes before it counted.
     private mutating func readString() -> Value? {
         guard skip(0x22) else { return nil }
         let start = position
-        var index = start
-        var hasEscapes = false
-        while let found = quoteOrBackslash(from: index) {
-            guard bytes[found] == 0x5C else {
-                position = found + 1
-                return Value(range: start..<found, isString: true, hasEscapes: hasEscapes)
+        guard let found = quoteOrBackslash(from: start) else { return nil }
+        guard bytes[found] == 0x5C else {
+            position = found + 1
+            return Value(range: start..<found, isString: true, hasEscapes: false)
+        }
+        var from = found + 2
+        while from < count, let pointer = memchr(bytes + from, 0x22, count - from) {
+            let quote = bytes.distance(to: pointer.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == 0x5C { backslashes += 1 }
+            from = quote + 1
+            if backslashes % 2 == 0 {
+                position = from
+                return Value(range: start..<quote, isString: true, hasEscapes: true)
             }
-            hasEscapes = true
-            index = found + 2
         }
         return nil
     }

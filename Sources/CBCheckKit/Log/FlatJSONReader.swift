@@ -58,7 +58,8 @@ struct FlatJSONReader {
     static func appendUnescaped(_ value: Value, of line: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         let bytes = UnsafeRawBufferPointer(rebasing: line[value.range])
         guard value.hasEscapes else {
-            output.append(contentsOf: bytes)
+            // Typed, so the array copies the bytes at once.
+            output.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
             return
         }
         let start = output.count
@@ -68,6 +69,28 @@ struct FlatJSONReader {
             unescape(bytes, into: buffer.baseAddress! + start)
         }
         output.removeLast(room - written)
+    }
+
+    /// The first `"` or `\` at or after `start` in `bytes[..<count]`, tested a word at a time
+    /// (the zero-byte test of the word XOR-ed with each; its lowest flagged byte is always a true
+    /// one). Also how `JSONArrayReader` steps over strings.
+    static func quoteOrBackslash(_ bytes: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count {
+            if bytes[index] == 0x22 || bytes[index] == 0x5C { return index }
+            index += 1
+        }
+        return nil
     }
 
     // MARK: - Private
@@ -150,7 +173,7 @@ struct FlatJSONReader {
     private mutating func readString() -> Value? {
         guard skip(0x22) else { return nil }
         let start = position
-        guard let found = quoteOrBackslash(from: start) else { return nil }
+        guard let found = Self.quoteOrBackslash(bytes, from: start, count: count) else { return nil }
         guard bytes[found] == 0x5C else {
             position = found + 1
             return Value(range: start..<found, isString: true, hasEscapes: false)
@@ -165,27 +188,6 @@ struct FlatJSONReader {
                 position = from
                 return Value(range: start..<quote, isString: true, hasEscapes: true)
             }
-        }
-        return nil
-    }
-
-    /// The first `"` or `\` at or after `start`, tested a word at a time (the zero-byte test of
-    /// the word XOR-ed with each; its lowest flagged byte is always a true one).
-    private func quoteOrBackslash(from start: Int) -> Int? {
-        var index = start
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        while index + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
-            if found != 0 { return index + found.trailingZeroBitCount / 8 }
-            index += 8
-        }
-        while index < count {
-            if bytes[index] == 0x22 || bytes[index] == 0x5C { return index }
-            index += 1
         }
         return nil
     }

@@ -86,9 +86,9 @@ public struct NDJSONLogFormat: LogFormat {
     }
 
     /// Appends the last component of the path `value` to `scratch`, unescaped, and returns its
-    /// range. Only the bytes after the last raw `/` are decoded (a raw `/`, alone or as `\/`,
-    /// is always a `/` of the path, and ends any escape; the last is found from the end), then searched again for a `/` an
-    /// `\u002F` wrote.
+    /// range. Only the bytes after the last raw `/` (found from the end) are decoded: a raw `/`,
+    /// alone or as `\/`, is always a `/` of the path and ends any escape. The decoded tail is
+    /// searched again for a `/` an `\u002F` wrote.
     private static func lastPathComponent(
         appending value: FlatJSONReader.Value?, from line: UnsafeRawBufferPointer, to scratch: inout [UInt8]
     ) -> Range<Int>? {

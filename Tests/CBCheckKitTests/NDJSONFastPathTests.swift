@@ -34,6 +34,18 @@ import Testing
         #expect(read(#"{"eventMessage":"\n"}"#)?.message == "\n")
     }
 
+    /// Spaces and tabs around `:` and `,` (as in the objects of a `--style json` array) are read;
+    /// a missing `,` breaks the object off.
+    @Test func whiteSpaceAroundColonsAndCommas() {
+        let record = read("{ \"eventMessage\" : \"m\" , \"processID\":4101 ,\"processImagePath\"\t:\t\"\\/a\\/App\" }")
+        #expect(record?.message == "m")
+        #expect(record?.pid == 4101)
+        #expect(record?.process == "App")
+        #expect(
+            parse(#"{"eventMessage":"m" "processID":1}"#)
+                == .malformed("a JSON object that breaks off (ndjson has one event per line)"))
+    }
+
     @Test func aMessageWithoutEscapesIsReadAsWritten() {
         #expect(read(#"{"eventMessage":"Task <A>.<1> resuming","processID":7}"#)?.message == "Task <A>.<1> resuming")
     }

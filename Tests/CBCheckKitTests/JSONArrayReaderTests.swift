@@ -60,6 +60,25 @@ import Testing
         #expect(log.stats.accountedFor == log.stats.lines)
     }
 
+    /// Strings are stepped over eight bytes at a time: brackets and an escaped quote or
+    /// backslash inside one, at any offset of a word, open or close nothing.
+    @Test(arguments: 0..<17) func bracketsAndEscapesInAStringAtAnyOffsetOfAWord(offset: Int) {
+        let pad = String(repeating: "x", count: offset)
+        let lines = ["[{", #"  "eventMessage" : ""# + pad + #"\"}{\\ ]","#, #"  "x" : "}\\""#, "}]"]
+        var reader = JSONArrayReader()
+        var closed: [(line: Int, recordLine: Int, text: String)] = []
+        for (index, line) in lines.enumerated() {
+            #expect(Array(line.utf8).withUnsafeBytes { reader.add($0, number: index + 1) })
+            for object in reader.finished {
+                closed.append(
+                    (index + 1, object.recordLine, String(decoding: reader.finishedBytes[object.range], as: UTF8.self)))
+            }
+        }
+        #expect(closed.map(\.line) == [4])
+        #expect(closed.first?.recordLine == 2)
+        #expect(closed.first?.text == "{ " + lines[1] + " " + lines[2] + " }")
+    }
+
     @Test func objectsSharingOneLineCountTheLineOnce() throws {
         let line =
             #"[{"eventMessage":"applicationDidBecomeActive(_:)","processID":1},{"eventMessage":"applicationWillResignActive(_:)","processID":1}]"#

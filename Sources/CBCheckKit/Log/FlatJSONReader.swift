@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads the members of one flat JSON object on one line (nested objects and arrays are
 /// skipped), without Foundation and without a `String` per member: values are byte ranges, and
 /// strings are unescaped only when asked.
@@ -9,21 +15,28 @@ struct FlatJSONReader {
         var hasEscapes: Bool
     }
 
-    private(set) var cursor: ByteCursor
+    /// The line's bytes, read through a pointer: every member of every object of a capture is
+    /// scanned here, so the loops test bytes without optionals.
+    private let bytes: UnsafePointer<UInt8>
+    private let count: Int
+    private var position = 0
 
-    init(_ line: UnsafeRawBufferPointer) { cursor = ByteCursor(line) }
+    init(_ line: UnsafeRawBufferPointer) {
+        bytes = line.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(Self.noBytes)
+        count = line.count
+    }
 
     /// Skips white space and a `{`; `false` when the line is no object.
     mutating func startsObject() -> Bool {
         skipWhitespace()
-        return cursor.skip(0x7B)
+        return skip(0x7B)
     }
 
     /// Calls `body` with each member's key (the bytes inside its quotes) and value.
     /// - Returns: `false` when the object breaks off or is not JSON.
     mutating func forEachMember(_ body: (Range<Int>, Value) -> Void) -> Bool {
         skipWhitespace()
-        if cursor.skip(0x7D) { return true }
+        if skip(0x7D) { return true }
         while true {
             skipWhitespace()
             guard let key = readString(), skipWhitespace(then: 0x3A) else { return false }
@@ -31,35 +44,84 @@ struct FlatJSONReader {
             guard let value = readValue() else { return false }
             body(key.range, value)
             skipWhitespace()
-            if cursor.skip(0x2C) { continue }
-            return cursor.skip(0x7D)
+            if skip(0x2C) { continue }
+            return skip(0x7D)
         }
     }
 
     /// Appends the string `value` to `output` with its escapes decoded (UTF-8 for `\uXXXX`, with
     /// surrogate pairs); a literal is appended as written.
+    ///
+    /// Decoded through a pointer into room made once (a decoded string is never longer than its
+    /// escapes, but for a `\u` the string cuts short: four bytes spare), not a byte at a time:
+    /// each `append` checks the array's uniqueness, and every path Apple writes is full of `\/`.
     static func appendUnescaped(_ value: Value, of line: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         let bytes = UnsafeRawBufferPointer(rebasing: line[value.range])
         guard value.hasEscapes else {
-            output.append(contentsOf: bytes)
+            // Typed, so the array copies the bytes at once.
+            output.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
             return
         }
+        let start = output.count
+        let room = bytes.count + 4
+        output.append(contentsOf: repeatElement(0, count: room))
+        let written = output.withUnsafeMutableBufferPointer { buffer in
+            unescape(bytes, into: buffer.baseAddress! + start)
+        }
+        output.removeLast(room - written)
+    }
+
+    /// The first `"` or `\` at or after `start` in `bytes[..<count]`, tested a word at a time
+    /// (the zero-byte test of the word XOR-ed with each; its lowest flagged byte is always a true
+    /// one). Also how `JSONArrayReader` steps over strings.
+    static func quoteOrBackslash(_ bytes: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count {
+            if bytes[index] == 0x22 || bytes[index] == 0x5C { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    // MARK: - Private
+
+    /// Writes `bytes` with their escapes decoded to `output`; the number of bytes written. The
+    /// bytes between escapes are copied as runs (a message's `\/` are few and far apart).
+    private static func unescape(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var written = 0
         var index = 0
         while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            guard byte == 0x5C, index < bytes.count else {
-                output.append(byte)
-                continue
+            let backslash = memchr(base + index, 0x5C, bytes.count - index).map { base.distance(to: $0) } ?? bytes.count
+            UnsafeMutableRawPointer(output + written).copyMemory(from: base + index, byteCount: backslash - index)
+            written += backslash - index
+            index = backslash + 1
+            guard index < bytes.count else {
+                if index == bytes.count {  // a lone backslash at the end is kept as written
+                    output[written] = 0x5C
+                    written += 1
+                }
+                break
             }
             let escape = bytes[index]
             index += 1
+            var decoded = escape  // \" \\ \/
             switch escape {
-            case 0x6E: output.append(0x0A)
-            case 0x74: output.append(0x09)
-            case 0x72: output.append(0x0D)
-            case 0x62: output.append(0x08)
-            case 0x66: output.append(0x0C)
+            case 0x6E: decoded = 0x0A
+            case 0x74: decoded = 0x09
+            case 0x72: decoded = 0x0D
+            case 0x62: decoded = 0x08
+            case 0x66: decoded = 0x0C
             case 0x75:
                 var scalar = hex4(bytes, at: index)
                 index += 4
@@ -70,61 +132,88 @@ struct FlatJSONReader {
                     scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
                     index += 6
                 }
-                let decoded = scalar.flatMap(Unicode.Scalar.init) ?? "\u{FFFD}"
-                output.append(contentsOf: String(decoded).utf8)
-            default: output.append(escape)  // \" \\ \/
+                let decodedScalar = scalar.flatMap(Unicode.Scalar.init) ?? "\u{FFFD}"
+                for unit in decodedScalar.utf8 {
+                    output[written] = unit
+                    written += 1
+                }
+                continue
+            default: break
             }
+            output[written] = decoded
+            written += 1
         }
+        return written
     }
 
-    // MARK: - Private
+    /// Where a reader of an empty line points (never read: `count` is 0).
+    private nonisolated(unsafe) static let noBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+
+    private func peek() -> UInt8? { position < count ? bytes[position] : nil }
+
+    private mutating func skip(_ byte: UInt8) -> Bool {
+        guard position < count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
 
     private mutating func skipWhitespace() {
-        while let byte = cursor.peek(), byte == 0x20 || byte == 0x09 { cursor.position += 1 }
+        while position < count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
     }
 
     private mutating func skipWhitespace(then byte: UInt8) -> Bool {
         skipWhitespace()
-        return cursor.skip(byte)
+        return skip(byte)
     }
 
-    /// A string at the cursor: the range inside its quotes.
+    /// A string at the cursor: the range inside its quotes. Its end is the first quote after an
+    /// even run of backslashes. Up to the first backslash, the next quote or backslash is found
+    /// eight bytes at a time; past it (a path's `\/` come every few bytes), each quote is found
+    /// with `memchr` and the backslashes before it counted.
     private mutating func readString() -> Value? {
-        guard cursor.skip(0x22) else { return nil }
-        let start = cursor.position
-        while let quote = cursor.find(0x22) {
+        guard skip(0x22) else { return nil }
+        let start = position
+        guard let found = Self.quoteOrBackslash(bytes, from: start, count: count) else { return nil }
+        guard bytes[found] == 0x5C else {
+            position = found + 1
+            return Value(range: start..<found, isString: true, hasEscapes: false)
+        }
+        var from = found + 2
+        while from < count, let pointer = memchr(bytes + from, 0x22, count - from) {
+            let quote = bytes.distance(to: pointer.assumingMemoryBound(to: UInt8.self))
             var backslashes = 0
-            while quote - backslashes - 1 >= start, cursor.bytes[quote - backslashes - 1] == 0x5C { backslashes += 1 }
-            cursor.position = quote + 1
+            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == 0x5C { backslashes += 1 }
+            from = quote + 1
             if backslashes % 2 == 0 {
-                let escapes = cursor.find(0x5C, from: start).map { $0 < quote } ?? false
-                return Value(range: start..<quote, isString: true, hasEscapes: escapes)
+                position = from
+                return Value(range: start..<quote, isString: true, hasEscapes: true)
             }
         }
         return nil
     }
 
     private mutating func readValue() -> Value? {
-        switch cursor.peek() {
+        switch peek() {
         case 0x22: return readString()
         case 0x7B, 0x5B: return skipNested()
         case .some:
-            let start = cursor.position
-            while let byte = cursor.peek(), byte != 0x2C, byte != 0x7D, byte != 0x20, byte != 0x09 {
-                cursor.position += 1
+            let start = position
+            while position < count {
+                let byte = bytes[position]
+                if byte == 0x2C || byte == 0x7D || byte == 0x20 || byte == 0x09 { break }
+                position += 1
             }
-            return cursor.position > start
-                ? Value(range: start..<cursor.position, isString: false, hasEscapes: false) : nil
+            return position > start ? Value(range: start..<position, isString: false, hasEscapes: false) : nil
         case nil: return nil
         }
     }
 
     /// Skips a nested object or array (strings inside may hold brackets).
     private mutating func skipNested() -> Value? {
-        let start = cursor.position
+        let start = position
         var depth = 0
-        while let byte = cursor.peek() {
-            switch byte {
+        while position < count {
+            switch bytes[position] {
             case 0x22:
                 guard readString() != nil else { return nil }
                 continue
@@ -132,8 +221,8 @@ struct FlatJSONReader {
             case 0x7D, 0x5D: depth -= 1
             default: break
             }
-            cursor.position += 1
-            if depth == 0 { return Value(range: start..<cursor.position, isString: false, hasEscapes: false) }
+            position += 1
+            if depth == 0 { return Value(range: start..<position, isString: false, hasEscapes: false) }
         }
         return nil
     }

@@ -30,7 +30,6 @@ struct JSONArrayReader {
     private var current: [UInt8] = []
     private var depth = 0
     private var isInString = false
-    private var isEscaped = false
     private var firstLine = 0
     private var messageLine: Int?
     private var isOverlong = false
@@ -39,22 +38,31 @@ struct JSONArrayReader {
     private var ownedLines = 0
 
     /// Reads line `number`. - Returns: whether the line belongs to an object.
+    ///
+    /// A string's bytes are stepped over to its next quote or backslash eight bytes at a time
+    /// (`FlatJSONReader.quoteOrBackslash`); only the bytes between strings are looked at one by one.
     mutating func add(_ line: UnsafeRawBufferPointer, number: Int) -> Bool {
-        finished.removeAll(keepingCapacity: true)
-        finishedBytes.removeAll(keepingCapacity: true)
+        if !finished.isEmpty { finished.removeAll(keepingCapacity: true) }
+        if !finishedBytes.isEmpty { finishedBytes.removeAll(keepingCapacity: true) }
         let wasInside = depth > 0
         if wasInside, messageLine == nil, Self.startsWithMessageKey(line) { messageLine = number }
         var start = wasInside ? 0 : nil
-        for index in line.indices {
-            let byte = line[index]
+        let bytes = line.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        var index = 0
+        while index < line.count, let bytes {
             if isInString {
-                if isEscaped {
-                    isEscaped = false
-                } else if byte == 0x5C {
-                    isEscaped = true
-                } else if byte == 0x22 {
+                guard let found = FlatJSONReader.quoteOrBackslash(bytes, from: index, count: line.count) else { break }
+                if bytes[found] == 0x22 {
                     isInString = false
+                    index = found + 1
+                } else {
+                    index = found + 2
                 }
+                continue
+            }
+            let byte = bytes[index]
+            if byte == 0x20 {  // the indentation, and the spaces around each ` : `
+                index += 1
                 continue
             }
             if byte == 0x22, depth > 0 {
@@ -70,9 +78,9 @@ struct JSONArrayReader {
                     start = nil
                 }
             }
+            index += 1
         }
         isInString = false  // a raw line end never sits inside a JSON string
-        isEscaped = false
         if let start, depth > 0 {
             append(UnsafeRawBufferPointer(rebasing: line[start...]))
             if !isOverlong { current.append(0x20) }
@@ -126,7 +134,11 @@ struct JSONArrayReader {
     /// end of; this line is given at the line's end.
     private mutating func close(at number: Int) {
         let start = finishedBytes.count
-        finishedBytes.append(contentsOf: current)
+        if finishedBytes.isEmpty {
+            swap(&finishedBytes, &current)  // the first object closed on the line: its bytes, not a copy
+        } else {
+            finishedBytes.append(contentsOf: current)
+        }
         let earlierLines = ownedLines
         var recordLine = messageLine ?? firstLine
         if recordLine == number, earlierLines > 0 { recordLine = firstLine }
@@ -142,7 +154,8 @@ struct JSONArrayReader {
             isOverlong = true
             return
         }
-        current.append(contentsOf: bytes)
+        // Typed, so the array copies the bytes at once.
+        current.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
     }
 
     /// `  "eventMessage" :` at the start of a member line.

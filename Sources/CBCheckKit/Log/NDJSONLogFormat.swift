@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The unified log as `log stream --style ndjson` (and `log show --style ndjson`) print it: one
 /// flat JSON object per line with `timestamp`, `processID`, `threadID`, `eventMessage`,
 /// `processImagePath`, `senderImagePath`, `subsystem`, `category`, `messageType`.
@@ -51,36 +57,54 @@ public struct NDJSONLogFormat: LogFormat {
         var pid: Int?
         var thread: UInt64?
 
+        /// Keys told apart by their length first, then compared whole: most members of Apple's
+        /// objects (`traceID`, `backtrace`, `machTimestamp`, …) are no key cbcheck reads.
         mutating func take(_ key: Range<Int>, _ value: FlatJSONReader.Value, _ cursor: ByteCursor) {
-            if cursor.matches(key, "eventMessage") {
-                message = value
-            } else if cursor.matches(key, "timestamp") {
-                timestamp = value
-            } else if cursor.matches(key, "processImagePath") || (process == nil && cursor.matches(key, "process")) {
-                process = value
-            } else if cursor.matches(key, "senderImagePath") {
-                sender = value
-            } else if cursor.matches(key, "processID") {
+            switch key.count {
+            case 12 where Self.is(key, "eventMessage", cursor): message = value
+            case 9 where Self.is(key, "timestamp", cursor): timestamp = value
+            case 16 where Self.is(key, "processImagePath", cursor): process = value
+            case 7 where process == nil && Self.is(key, "process", cursor): process = value
+            case 15 where Self.is(key, "senderImagePath", cursor): sender = value
+            case 9 where Self.is(key, "processID", cursor):
                 var number = ByteCursor(cursor.bytes)
                 number.position = value.range.lowerBound
                 pid = number.readDecimal()
-            } else if cursor.matches(key, "threadID") {
+            case 8 where Self.is(key, "threadID", cursor):
                 var number = ByteCursor(cursor.bytes)
                 number.position = value.range.lowerBound
                 let isHex = value.isString || value.range.count > 2 && cursor.bytes[value.range.lowerBound + 1] == 0x78
                 thread = isHex ? number.readHex() : number.readDecimal().map(UInt64.init)
+            default: break
             }
+        }
+
+        /// The key's bytes are `name` (of the key's length: `take` checked it).
+        private static func `is`(_ key: Range<Int>, _ name: StaticString, _ cursor: ByteCursor) -> Bool {
+            memcmp(cursor.bytes.baseAddress! + key.lowerBound, name.utf8Start, key.count) == 0
         }
     }
 
-    /// Unescapes `value` (a path) into `scratch` and returns the range of its last component.
+    /// Appends the last component of the path `value` to `scratch`, unescaped, and returns its
+    /// range. Only the bytes after the last raw `/` (found from the end) are decoded: a raw `/`,
+    /// alone or as `\/`, is always a `/` of the path and ends any escape. The decoded tail is
+    /// searched again for a `/` an `\u002F` wrote.
     private static func lastPathComponent(
         appending value: FlatJSONReader.Value?, from line: UnsafeRawBufferPointer, to scratch: inout [UInt8]
     ) -> Range<Int>? {
         guard let value else { return nil }
+        var tail = value
+        var slash = value.range.upperBound
+        while slash > value.range.lowerBound, line[slash - 1] != 0x2F { slash -= 1 }
+        if slash > value.range.lowerBound {
+            tail.range = slash..<value.range.upperBound
+            tail.hasEscapes = value.hasEscapes && memchr(line.baseAddress! + slash, 0x5C, tail.range.count) != nil
+        }
         let start = scratch.count
-        FlatJSONReader.appendUnescaped(value, of: line, to: &scratch)
-        let slash = scratch[start...].lastIndex(of: 0x2F).map { $0 + 1 } ?? start
-        return slash..<scratch.count
+        FlatJSONReader.appendUnescaped(tail, of: line, to: &scratch)
+        guard tail.hasEscapes else { return start..<scratch.count }
+        var component = scratch.count
+        while component > start, scratch[component - 1] != 0x2F { component -= 1 }
+        return component..<scratch.count
     }
 }

@@ -23,7 +23,8 @@ struct ClauseMonitor {
 
     init(clause: Clause) {
         self.clause = clause
-        switch clause.scope {
+        // The plain scope case: switching on `clause.scope` copied its matchers out.
+        switch clause.parts.scope {
         case .always, .given: isOpen = true
         case .after, .between: isOpen = false
         }

@@ -51,8 +51,6 @@ final class SliceTree {
     /// event kind (by `EventKind.index`) only the clauses that look at it: a step visits those.
     let allClauses: [(rule: Int, clause: Int)]
     let clausesByKind: [[(rule: Int, clause: Int)]]
-    /// The monitors of a new slice, made once: a slice starts with a copy of them.
-    private let freshMonitors: [ClauseMonitor]
     private let referenced: KindMask
     private var root = Node()
     /// The event after which a leaf's key is used no more (`task.complete` for `task`), if any.
@@ -72,7 +70,6 @@ final class SliceTree {
             return start..<start + rule.clauses.count
         }
         clauseRanges = ranges
-        freshMonitors = clauses.map(ClauseMonitor.init)
         let all = ranges.indices.flatMap { rule in ranges[rule].map { (rule: rule, clause: $0) } }
         allClauses = all
         // An event of a kind a clause does not look at leaves its monitor as it is.
@@ -94,7 +91,6 @@ final class SliceTree {
         clauses = []
         allClauses = []
         clausesByKind = []
-        freshMonitors = []
         lastKind = nil  // the miner keeps its own state per leaf: leaves are never set aside
         retirement = SliceRetirement()
     }
@@ -169,7 +165,14 @@ final class SliceTree {
             }
             leaf.decided = revived.state.decided
         } else {
-            leaf.monitors = freshMonitors
+            // Made in place, one allocation: a copy of a shared template was copied again, element
+            // by element through the value witness, at the slice's first step.
+            leaf.monitors = Array(unsafeUninitializedCapacity: clauses.count) { buffer, count in
+                for index in clauses.indices {
+                    buffer.initializeElement(at: index, to: ClauseMonitor(clause: clauses[index]))
+                }
+                count = clauses.count
+            }
             leaf.decided = Array(repeating: false, count: rules.count)
         }
         let replay = ancestors(of: leaf).flatMap { $0.lastBroadcast.values }.filter { $0.line > since }.sorted {

@@ -132,15 +132,22 @@ final class SliceTree {
 
     // MARK: - Private
 
-    /// The nodes above a leaf, root first, found again by its key values: keeping the path while
-    /// every event descends cost an array per event, and only a new slice needs it.
-    private func ancestors(of leaf: Node) -> [Node] {
-        var chain = [root]
-        for value in leaf.keyValues.dropLast() {
-            guard let next = chain.last!.child(value) else { break }
-            chain.append(next)
+    /// The broadcast events remembered above a leaf since line `since`, in the order they came:
+    /// the nodes above it are found again by its key values, root first (keeping the path while
+    /// every event descends cost an array per event, and only a new slice needs it), their events
+    /// gathered in one array without an array of the nodes.
+    private func broadcasts(above leaf: Node, since: Int) -> [Event] {
+        var replay: [Event] = []
+        var node = root
+        var level = 0
+        while true {
+            for event in node.lastBroadcast.values where event.line > since { replay.append(event) }
+            guard level + 1 < keys.count, let next = node.child(leaf.keyValues[level]) else { break }
+            node = next
+            level += 1
         }
-        return chain
+        if replay.count > 1 { replay.sort { $0.sequence < $1.sequence } }
+        return replay
     }
 
     /// A new slice: brought back in its retired state if it was retired, else fresh; then brought
@@ -175,10 +182,7 @@ final class SliceTree {
             }
             leaf.decided = Array(repeating: false, count: rules.count)
         }
-        let replay = ancestors(of: leaf).flatMap { $0.lastBroadcast.values }.filter { $0.line > since }.sorted {
-            $0.sequence < $1.sequence
-        }
-        for earlier in replay { visit(leaf, earlier) }
+        for earlier in broadcasts(above: leaf, since: since) { visit(leaf, earlier) }
     }
 
     /// Walks down from `start` along the event's key values (a loop: nearly every event names

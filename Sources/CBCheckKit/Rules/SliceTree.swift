@@ -35,6 +35,9 @@ final class SliceTree {
 
         /// Adds, replaces or (with `nil`) removes the child under `key`.
         func setChild(_ child: Node?, _ key: String) {
+            // Room for a run's usual tasks at the first child: grown from empty, the table was
+            // rehashed six times per run. Only nodes above the leaves get children.
+            if children.isEmpty, child != nil { children.reserveCapacity(RunRecord.expectedTasks) }
             children[key] = child
             recentKey = child == nil ? nil : key
             recentChild = child

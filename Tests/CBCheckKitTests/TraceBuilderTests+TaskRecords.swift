@@ -38,6 +38,34 @@ import Testing
         #expect(seen.map { $0.inferred.contains(.kind) } == [false, false, true, false])
     }
 
+    /// `TaskKey` hashes the task number and the lengths of the process and session: keys that
+    /// differ only in a session or process of the same length hash alike and must still be told
+    /// apart by equality, in the builder's table and in a trace.
+    @Test func taskKeysOfSameLengthSessionsAndProcessesStayApart() {
+        typealias Key = TraceBuilder.TaskKey
+        let keys = [
+            Key(process: "App", identifier: "com.a.bg", task: "7"),
+            Key(process: "App", identifier: "com.b.bg", task: "7"),
+            Key(process: "Pap", identifier: "com.a.bg", task: "7"),
+            Key(process: "App", identifier: nil, task: "7"),
+            Key(process: "App", identifier: "com.a.bg", task: "8"),
+        ]
+        var table: [Key: String] = [:]
+        for (index, key) in keys.enumerated() { table[key] = "kind \(index)" }
+        #expect(table.count == keys.count)
+        #expect(keys.map { table[$0] } == (0..<keys.count).map { "kind \($0)" })
+        #expect(keys[0].hashValue == keys[1].hashValue)
+        #expect(keys[0] != keys[1])
+
+        let seen = trace([
+            event("task.create", line: 1, process: "App", [.identifier: "com.a.bg", .task: "7", .kind: "upload"]),
+            event("task.create", line: 2, process: "App", [.identifier: "com.b.bg", .task: "7", .kind: "data"]),
+            event("task.progress", line: 3, process: "App", [.identifier: "com.a.bg", .task: "7"]),
+            event("task.progress", line: 4, process: "App", [.identifier: "com.b.bg", .task: "7"]),
+        ]).events
+        #expect(seen.map { $0[.kind] } == ["upload", "data", "upload", "data"])
+    }
+
     /// didCompleteWithError forgets the kind: a later line of the same task goes by what it says.
     @Test func aCompletedTasksKindIsForgottenEvenWhenItWasTheLastTaskTouched() {
         let seen = trace([

@@ -23,7 +23,8 @@ struct ClauseMonitor {
 
     init(clause: Clause) {
         self.clause = clause
-        switch clause.scope {
+        // The plain scope case: switching on `clause.scope` copied its matchers out.
+        switch clause.parts.scope {
         case .always, .given: isOpen = true
         case .after, .between: isOpen = false
         }
@@ -74,7 +75,11 @@ struct ClauseMonitor {
     }
 
     /// The slice ended (`run.end` or `log.end`): obligations still open become an outcome.
-    func finish(at end: Event) -> Outcome? {
+    ///
+    /// `mutating` though it changes nothing: called on a slice's monitor in its array, a
+    /// non-mutating call copied the whole monitor out (a retain per event it holds) and destroyed
+    /// the copy; a mutating one works on the element in place.
+    mutating func finish(at end: Event) -> Outcome? {
         switch clause.scope {
         case .between:
             return nil  // the scope never closed: nothing inside it counts

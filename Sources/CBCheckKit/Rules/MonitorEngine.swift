@@ -32,14 +32,18 @@ public final class MonitorEngine {
     ) {
         self.file = file
         self.sink = sink
-        var byKeys: [[SliceKey]: [CompiledRule]] = [:]
-        var order: [[SliceKey]] = []
+        // Grouped by a search of the few slicings so far, in order of first use: a dictionary by
+        // `[SliceKey]` hashed each key's raw-value string (0.7 M instructions at every start).
+        var groups: [(keys: [SliceKey], rules: [CompiledRule])] = []
         for rule in rules {
-            if byKeys[rule.keys] == nil { order.append(rule.keys) }
-            byKeys[rule.keys, default: []].append(rule)
+            if let index = groups.firstIndex(where: { $0.keys == rule.keys }) {
+                groups[index].rules.append(rule)
+            } else {
+                groups.append((rule.keys, [rule]))
+            }
         }
-        trees = order.map { SliceTree(keys: $0, rules: byKeys[$0]!, retention: retention) }
-        treesByRun = order.map { $0.first == .run }
+        trees = groups.map { SliceTree(keys: $0.keys, rules: $0.rules, retention: retention) }
+        treesByRun = groups.map { $0.keys.first == .run }
         let trees = trees
         treesByKind = EventKind.all.map { kind in
             let isBoundary = kind == .runEnd || kind == .logEnd

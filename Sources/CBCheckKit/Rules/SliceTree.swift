@@ -35,6 +35,9 @@ final class SliceTree {
 
         /// Adds, replaces or (with `nil`) removes the child under `key`.
         func setChild(_ child: Node?, _ key: String) {
+            // Room for a run's usual tasks at the first child: grown from empty, the table was
+            // rehashed six times per run. Only nodes above the leaves get children.
+            if children.isEmpty, child != nil { children.reserveCapacity(RunRecord.expectedTasks) }
             children[key] = child
             recentKey = child == nil ? nil : key
             recentChild = child
@@ -51,8 +54,6 @@ final class SliceTree {
     /// event kind (by `EventKind.index`) only the clauses that look at it: a step visits those.
     let allClauses: [(rule: Int, clause: Int)]
     let clausesByKind: [[(rule: Int, clause: Int)]]
-    /// The monitors of a new slice, made once: a slice starts with a copy of them.
-    private let freshMonitors: [ClauseMonitor]
     private let referenced: KindMask
     private var root = Node()
     /// The event after which a leaf's key is used no more (`task.complete` for `task`), if any.
@@ -72,7 +73,6 @@ final class SliceTree {
             return start..<start + rule.clauses.count
         }
         clauseRanges = ranges
-        freshMonitors = clauses.map(ClauseMonitor.init)
         let all = ranges.indices.flatMap { rule in ranges[rule].map { (rule: rule, clause: $0) } }
         allClauses = all
         // An event of a kind a clause does not look at leaves its monitor as it is.
@@ -94,7 +94,6 @@ final class SliceTree {
         clauses = []
         allClauses = []
         clausesByKind = []
-        freshMonitors = []
         lastKind = nil  // the miner keeps its own state per leaf: leaves are never set aside
         retirement = SliceRetirement()
     }
@@ -136,15 +135,22 @@ final class SliceTree {
 
     // MARK: - Private
 
-    /// The nodes above a leaf, root first, found again by its key values: keeping the path while
-    /// every event descends cost an array per event, and only a new slice needs it.
-    private func ancestors(of leaf: Node) -> [Node] {
-        var chain = [root]
-        for value in leaf.keyValues.dropLast() {
-            guard let next = chain.last!.child(value) else { break }
-            chain.append(next)
+    /// The broadcast events remembered above a leaf since line `since`, in the order they came:
+    /// the nodes above it are found again by its key values, root first (keeping the path while
+    /// every event descends cost an array per event, and only a new slice needs it), their events
+    /// gathered in one array without an array of the nodes.
+    private func broadcasts(above leaf: Node, since: Int) -> [Event] {
+        var replay: [Event] = []
+        var node = root
+        var level = 0
+        while true {
+            for event in node.lastBroadcast.values where event.line > since { replay.append(event) }
+            guard level + 1 < keys.count, let next = node.child(leaf.keyValues[level]) else { break }
+            node = next
+            level += 1
         }
-        return chain
+        if replay.count > 1 { replay.sort { $0.sequence < $1.sequence } }
+        return replay
     }
 
     /// A new slice: brought back in its retired state if it was retired, else fresh; then brought
@@ -169,13 +175,17 @@ final class SliceTree {
             }
             leaf.decided = revived.state.decided
         } else {
-            leaf.monitors = freshMonitors
+            // Made in place, one allocation: a copy of a shared template was copied again, element
+            // by element through the value witness, at the slice's first step.
+            leaf.monitors = Array(unsafeUninitializedCapacity: clauses.count) { buffer, count in
+                for index in clauses.indices {
+                    buffer.initializeElement(at: index, to: ClauseMonitor(clause: clauses[index]))
+                }
+                count = clauses.count
+            }
             leaf.decided = Array(repeating: false, count: rules.count)
         }
-        let replay = ancestors(of: leaf).flatMap { $0.lastBroadcast.values }.filter { $0.line > since }.sorted {
-            $0.sequence < $1.sequence
-        }
-        for earlier in replay { visit(leaf, earlier) }
+        for earlier in broadcasts(above: leaf, since: since) { visit(leaf, earlier) }
     }
 
     /// Walks down from `start` along the event's key values (a loop: nearly every event names

@@ -46,7 +46,14 @@ public final class RunRecord {
         self.pid = pid
         self.firstLine = firstLine
         self.lastLine = firstLine
+        // Room for a run's usual tasks and files at once: grown from empty, each table was rehashed
+        // six times per run (a file name is a long string), about 2 M instructions on the bench log.
+        tasks.reserveCapacity(Self.expectedTasks)
+        temporaryFiles.reserveCapacity(Self.expectedTasks)
     }
+
+    /// How many task records and temporary files a run's tables have room for from the start.
+    static let expectedTasks = 64
 
     /// The record of task `number`, `nil` when the run keeps none.
     func task(_ number: String) -> TaskRecord? {

@@ -52,7 +52,8 @@ extension TraceBuilder {
         // A task named with its session gets its record now (`updateState` would make it next).
         let record = session == nil ? run.task(task) : run.makeTask(task)
         let known = record?.kind(under: session)
-        let key = TaskKey(process: run.process ?? "", identifier: session, task: task)
+        // Made only where the table is asked: most events find their kind in the task's record.
+        var key: TaskKey { TaskKey(process: run.process ?? "", identifier: session, task: task) }
         // didCompleteWithError is a task's last message (T1): its kind is forgotten, so memory
         // follows the open tasks, not every task the log ever had.
         let isLast = event.kind == .taskComplete

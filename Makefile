@@ -136,14 +136,15 @@ FUZZ_BIN := $(FUZZ_DIR)/cbcheck-fuzz
 FUZZ_TARGETS := log rules annotations
 SECONDS ?= 60
 FUZZ_SOURCES = $(shell find Sources/CBCheckKit Fuzz -name '*.swift' | sort)
-# The C target CBCheckKit imports (the literal scan's vector kernel), compiled on its own.
-FUZZ_C_OBJECT := $(FUZZ_DIR)/literal_scan.o
+# The C target CBCheckKit imports (the literal scan's, newline search's and printable test's vector
+# kernels), each file compiled on its own.
+FUZZ_C_OBJECTS := $(patsubst Sources/CLiteralScan/%.c,$(FUZZ_DIR)/%.o,$(wildcard Sources/CLiteralScan/*.c))
 
-$(FUZZ_C_OBJECT): Sources/CLiteralScan/literal_scan.c Sources/CLiteralScan/include/CLiteralScan.h
+$(FUZZ_DIR)/%.o: Sources/CLiteralScan/%.c $(wildcard Sources/CLiteralScan/include/*.h)
 	@mkdir -p $(FUZZ_DIR)
 	clang -fsanitize=fuzzer-no-link,address -O1 -g -I Sources/CLiteralScan/include -c $< -o $@
 
-$(FUZZ_BIN): $(FUZZ_SOURCES) $(FUZZ_C_OBJECT) $(wildcard rules/*)
+$(FUZZ_BIN): $(FUZZ_SOURCES) $(FUZZ_C_OBJECTS) $(wildcard rules/*)
 	@mkdir -p $(FUZZ_DIR)
 	$(SWIFT) build --product cbcheck-embed
 	"$$($(SWIFT) build --show-bin-path)/cbcheck-embed" $(FUZZ_DIR)/BuiltInRules.swift "$(CURDIR)" \
@@ -151,7 +152,7 @@ $(FUZZ_BIN): $(FUZZ_SOURCES) $(FUZZ_C_OBJECT) $(wildcard rules/*)
 		--fixtures $$(find "$(CURDIR)/Fixtures" -name '*.log' | sort)
 	swiftc -sanitize=fuzzer,address -O -g -suppress-warnings -parse-as-library -module-name CBCheckFuzz -package-name cbcheck \
 		-I Sources/CPCRE2 -I Sources/CZlib -I Sources/CLiteralScan/include $$(pkg-config --cflags libpcre2-8 zlib) \
-		$(FUZZ_SOURCES) $(FUZZ_DIR)/BuiltInRules.swift $(FUZZ_C_OBJECT) \
+		$(FUZZ_SOURCES) $(FUZZ_DIR)/BuiltInRules.swift $(FUZZ_C_OBJECTS) \
 		$$(pkg-config --libs libpcre2-8 zlib) -o $@ 2>&1 | { grep -v 'Cannot export local symbol' || true; }
 	@test -x $@
 

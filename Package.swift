@@ -30,7 +30,9 @@ let package = Package(
             dependencies: ["cbcheck-embed"]
         ),
         // The literal prefilter's window scan with an AVX2 kernel (a byte shuffle and a gather, which
-        // Swift's SIMD types cannot spell); elsewhere CBCheckKit's portable loop runs.
+        // Swift's SIMD types cannot spell); elsewhere CBCheckKit's portable loop runs. Also the line
+        // reader's newline search (newlines.c), 64 bytes a round, and the printable-ASCII test of an
+        // event's text (printable.c), 32 bytes a round.
         // DWARF 4: clang's default DWARF 5 stops Debian's valgrind 3.19 (make bench-callgrind).
         .target(name: "CLiteralScan", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(

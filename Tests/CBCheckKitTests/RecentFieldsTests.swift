@@ -4,18 +4,23 @@ import Testing
 
 /// The process and thread of the event before are reused only while the bytes are the same.
 @Suite struct RecentFieldsTests {
-    private func process(_ recent: inout RecentFields, _ name: String) -> (name: String, isDaemon: Bool) {
+    private func process(_ recent: inout RecentFields, _ name: String) -> (String, Bool, Bool) {
         Array(name.utf8).withUnsafeBytes { recent.process($0) }
     }
 
     @Test func processFollowsTheBytes() {
         var recent = RecentFields()
-        #expect(process(&recent, "Downloader") == ("Downloader", false))
-        #expect(process(&recent, "Downloader") == ("Downloader", false))
-        #expect(process(&recent, "nsurlsessiond") == ("nsurlsessiond", true))
-        #expect(process(&recent, "Downloadex") == ("Downloadex", false))
-        #expect(process(&recent, "Download") == ("Download", false))
-        #expect(process(&recent, "bad\u{1B}name") == ("bad\\x1Bname", false))
+        #expect(process(&recent, "Downloader") == ("Downloader", false, false))
+        #expect(process(&recent, "Downloader") == ("Downloader", false, false))
+        #expect(process(&recent, "nsurlsessiond") == ("nsurlsessiond", true, false))
+        #expect(process(&recent, "Downloadex") == ("Downloadex", false, false))
+        #expect(process(&recent, "Download") == ("Download", false, false))
+        #expect(process(&recent, "bad\u{1B}name") == ("bad\\x1Bname", false, false))
+        // A redacted name is one until the bytes change, and the name after it is none.
+        #expect(process(&recent, "<private>") == ("<private>", false, true))
+        #expect(process(&recent, "<private>") == ("<private>", false, true))
+        #expect(process(&recent, "<private>x") == ("<private>x", false, false))
+        #expect(process(&recent, "Downloader") == ("Downloader", false, false))
     }
 
     /// Threads written as bytes (NSLog's decimal ones) come from a table of 64 slots: with more

@@ -273,11 +273,17 @@ import Testing
 
     /// `line` with its seconds (bytes 17 and 18) and the colon before them broken in each way the
     /// full check refuses, its date and minute left as they are.
+    /// Also NSLog's milliseconds and the space after them changed (bytes 19 to 23, read as one word
+    /// with the seconds in the minute last checked): a colon or comma for the dot, a letter, slash or
+    /// colon for a digit, a fourth digit, a zone's sign or a tab for the space.
     static func brokenSeconds(_ line: String) -> [String] {
         let bytes = Array(line.utf8)
         guard bytes.count > 19 else { return [] }
-        let replacements: [(Int, UInt8)] = [(16, 0x2E), (17, 0x37), (17, 0x3A), (18, 0x2F), (18, 0x41), (17, 0x36)]
-        return replacements.map { offset, byte in
+        let replacements: [(Int, UInt8)] = [
+            (16, 0x2E), (17, 0x37), (17, 0x3A), (18, 0x2F), (18, 0x41), (17, 0x36),
+            (19, 0x3A), (19, 0x2C), (20, 0x61), (21, 0x2F), (22, 0x3A), (23, 0x30), (23, 0x2B), (23, 0x09),
+        ]
+        return replacements.filter { $0.0 < bytes.count }.map { offset, byte in
             var broken = bytes
             broken[offset] = byte
             if offset == 17, byte == 0x36 { broken[18] = 0x31 }  // 61

@@ -1,3 +1,5 @@
+import CLiteralScan
+
 /// Log bytes made printable without losing anything: valid UTF-8 is kept, every invalid byte and
 /// control character (NUL, ESC, …) is shown as `\xNN`, so a terminal never interprets log content.
 enum DisplayText {
@@ -33,25 +35,14 @@ enum DisplayText {
         return String(scalars)
     }
 
-    /// Whether every byte is in 0x20...0x7E, read eight at a time: a tab, a control byte, DEL or
-    /// any byte of a multi-byte character sends the text down the careful path.
-    static func isPrintableASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // While no byte has its high bit set, adding 0x01 sets it only in a DEL (0x7F) and
-            // adding 0x60 leaves it clear only below 0x20, neither carrying into the next byte; a
-            // byte with its high bit set fails whatever its carries do.
-            if (word | (word &+ ones) | ~(word &+ ones &* 0x60)) & highs != 0 { return false }
-            index += 8
-        }
-        while index < bytes.count {
-            guard bytes[index] >= 0x20, bytes[index] < 0x7F else { return false }
-            index += 1
-        }
-        return true
+    /// Whether every byte is in 0x20...0x7E (`CLiteralScan`'s test: 32 bytes a round with AVX2,
+    /// eight a word elsewhere): a tab, a control byte, DEL or any byte of a multi-byte character
+    /// sends the text down the careful path.
+    /// - Parameter vector: `false` takes the portable loop even where the CPU has the vector test
+    ///   (the tests compare both).
+    static func isPrintableASCII(_ bytes: UnsafeRawBufferPointer, vector: Bool = true) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        return cls_printable_ascii(base.assumingMemoryBound(to: UInt8.self), bytes.count, vector ? 1 : 0) != 0
     }
 
     private static func escape(_ byte: UInt8) -> String {

@@ -15,7 +15,8 @@
 /// A delivered line stays readable, unchanged and where it is, until `body` has returned for the
 /// line after it: a consumer may keep the pointer instead of copying, and copy only when the next
 /// line says it must (a continuation joining the record). Two buffers take turns for that: the
-/// partial line at the end of one moves to the start of the other.
+/// partial line at the end of one moves to the start of the other. The newlines of what was read
+/// are found ahead of the lines, a stretch at a time (`NewlineSearch`).
 public struct LineReader {
     /// What a line's delivery says beyond its bytes.
     public struct LineInfo: Sendable {
@@ -47,6 +48,9 @@ public struct LineReader {
     public var maximumLineLength = 64 << 20
     /// How many leading bytes the `inspect` callback sees (fewer when the input is shorter).
     public var inspectionLength = 4096
+    /// Newlines found by the vector kernel where the CPU has it (`NewlineSearch`); `false` takes the
+    /// portable loop, for the tests that compare the two.
+    var vectorNewlineSearch = NewlineSearch.vectorAvailable
 
     public init() {}
 
@@ -110,25 +114,27 @@ public struct LineReader {
             try body(
                 line, LineInfo(number: summary.lines, wasTruncated: wasTruncated, staysReadableUntilNextLine: true))
         }
+        var newlines = NewlineSearch(vector: vectorNewlineSearch)
         var scanned = 0
         while true {
             var start = 0
             var searchFrom = scanned
             var deliveredFromBuffer = false
             nextCarriageReturn = -1
-            while searchFrom < filled,
-                let found = memchr(buffer.baseAddress! + searchFrom, 0x0A, filled - searchFrom)
-            {
-                let newline = buffer.baseAddress!.distance(to: found)
-                if skippingRestOfLongLine {
-                    skippingRestOfLongLine = false
-                    sawBytesOfSkippedLine = false
-                } else {
-                    try deliver(start, newline)
-                    deliveredFromBuffer = true
+            while searchFrom < filled {
+                let (found, scanned) = newlines.find(in: buffer.baseAddress! + searchFrom, count: filled - searchFrom)
+                for index in 0..<found {
+                    let newline = searchFrom + newlines.offset(index)
+                    if skippingRestOfLongLine {
+                        skippingRestOfLongLine = false
+                        sawBytesOfSkippedLine = false
+                    } else {
+                        try deliver(start, newline)
+                        deliveredFromBuffer = true
+                    }
+                    start = newline + 1
                 }
-                start = newline + 1
-                searchFrom = start
+                searchFrom += scanned
             }
             if skippingRestOfLongLine {
                 filled = 0

@@ -75,7 +75,8 @@ extension NSLogFormat {
     /// The 19 bytes are checked as three 8-byte words (digits where digits belong, the
     /// separators between), then each field's range on its two ASCII digits: a few dozen
     /// instructions where reading the fields one by one took a hundred and fifty. When the first
-    /// 16 bytes are `recent`'s minute (those of a line that passed), only the seconds are checked.
+    /// 16 bytes are `recent`'s minute (those of a line that passed), only the seconds are checked,
+    /// with NSLog's milliseconds and the space after them as one word.
     @inline(__always)
     static func commonClockEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int, recent: inout CheckedLineStart) -> Int? {
         let raw = UnsafeRawPointer(bytes)
@@ -85,6 +86,14 @@ extension NSLogFormat {
         /// The two ASCII digits at `offset` as one number that orders like theirs (`"09"` < `"10"`).
         func pair(_ offset: Int) -> UInt16 { UInt16(bytes[offset]) &<< 8 | UInt16(bytes[offset + 1]) }
         if recent.holdsMinute(date, dayAndClock) {
+            // NSLog's own `:SS.mmm ` as one word: the seconds, the milliseconds and the space after.
+            if count >= 24,
+                hasDigits(
+                    raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), at: 0x00FF_FFFF_00FF_FF00,
+                    separators: 0x2000_0000_2E00_003A), pair(17) <= 0x3630
+            {
+                return 23
+            }
             // What the third word's check below adds to the first two: `:SS`, at most 60.
             guard bytes[16] == 0x3A, bytes[17] &- 0x30 < 10, bytes[18] &- 0x30 < 10, pair(17) <= 0x3630 else {
                 return nil

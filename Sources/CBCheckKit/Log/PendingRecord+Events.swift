@@ -36,7 +36,6 @@ extension PendingRecord {
                     ?? prefix.thread.map { recent.thread(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
             )
         }
-        let process = named?.name
         // The message's first line (`memchr`: a byte-by-byte `firstIndex` walked every message whole).
         let text = withMessage { bytes in
             let end = bytes.baseAddress.flatMap { memchr($0, 0x0A, bytes.count) }.map {
@@ -53,7 +52,7 @@ extension PendingRecord {
         } else {
             stats.events += countsLine
         }
-        let knownProcess = process.flatMap { AttributeValue.isRedaction($0) ? nil : $0 }
+        let knownProcess = named.flatMap { $0.isRedaction ? nil : $0.name }
         for (kind, _, _) in recognized where !isDaemon {
             stats.countEvent(kind)
             if prefix.time != nil { stats.eventsWithTime += 1 }

@@ -6,11 +6,11 @@
 
 /// The process name and thread last made into text for an event, handed out again while the next
 /// event's bytes are the same: nearly every event of a log comes from one process and a few
-/// threads, so each is decoded, and the process looked up among the system daemons, once per
-/// change rather than once per event.
+/// threads, so each is decoded, and the process looked up among the system daemons and the
+/// redaction markers, once per change rather than once per event.
 struct RecentFields {
     private var processBytes: [UInt8] = []
-    private var process: (name: String, isDaemon: Bool)?
+    private var process: ProcessName?
     private var threadNumber: UInt64?
     private var threadText = ""
     /// Thread texts made from bytes (NSLog's `1200001`), by their bytes packed into a word: the
@@ -24,15 +24,19 @@ struct RecentFields {
         var text: String
     }
 
-    /// The process name shown for `bytes`, and whether it is a system daemon (`SystemProcesses`).
-    mutating func process(_ bytes: UnsafeRawBufferPointer) -> (name: String, isDaemon: Bool) {
+    /// A process name as shown, whether it is a system daemon (`SystemProcesses`), and whether it is
+    /// a redaction marker (`<private>`: the log withheld the name).
+    typealias ProcessName = (name: String, isDaemon: Bool, isRedaction: Bool)
+
+    /// The process shown for `bytes`.
+    mutating func process(_ bytes: UnsafeRawBufferPointer) -> ProcessName {
         if let process, bytes.count == processBytes.count,
             processBytes.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) }) == 0
         {
             return process
         }
         let name = DisplayText.from(bytes)
-        let made = (name, SystemProcesses.isDaemon(name))
+        let made = (name, SystemProcesses.isDaemon(name), AttributeValue.isRedaction(name))
         processBytes = Array(bytes)
         process = made
         return made

@@ -30,6 +30,9 @@ public struct KindMask: Sendable, Equatable {
         return both
     }
 
+    /// Inlined: the monitors, matchers and scenario tracker ask it for nearly every event, and as
+    /// a call it cost more than the test.
+    @inline(__always)
     public func contains(_ kind: EventKind) -> Bool {
         kind.index < 64 ? low & (1 << UInt64(kind.index)) != 0 : high & (1 << UInt64(kind.index - 64)) != 0
     }

@@ -38,11 +38,15 @@ public struct AttributeValues: Sendable, Equatable, Sequence, ExpressibleByDicti
             case (let value?, false):
                 // Appended and moved into place: `insert(_:at:)` went through a generic,
                 // unspecialized `replaceSubrange` that cost more than the rest of the event.
+                // The moves through the buffer: `swapAt` on the array checked it was unshared at
+                // every swap.
                 entries.append(Entry(ordinal: ordinal, value: value))
-                var position = entries.count - 1
-                while position > index {
-                    entries.swapAt(position, position - 1)
-                    position -= 1
+                entries.withUnsafeMutableBufferPointer { buffer in
+                    var position = buffer.count - 1
+                    while position > index {
+                        buffer.swapAt(position, position - 1)
+                        position -= 1
+                    }
                 }
             case (nil, true): entries.remove(at: index)
             case (nil, false): return

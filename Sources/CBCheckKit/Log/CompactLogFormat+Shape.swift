@@ -10,18 +10,14 @@ extension CompactLogFormat {
     static func recordShape(
         _ line: UnsafeRawBufferPointer, recent: inout CheckedLineStart
     ) -> (process: Range<Int>, messageStart: Int)? {
-        let count = line.count
-        guard count > 20, let base = line.baseAddress else { return nil }
-        let bytes = base.assumingMemoryBound(to: UInt8.self)
-        guard let clockEnd = NSLogFormat.commonClockEnd(bytes, count, recent: &recent), bytes[clockEnd] == 0x20 else {
-            return nil
-        }
+        guard let (bytes, count, clockEnd) = NSLogFormat.clockLed(line, recent: &recent), bytes[clockEnd] == 0x20
+        else { return nil }
         var cursor = ByteCursor(line)
         cursor.position = clockEnd
         _ = cursor.skipSpaces()
         guard let type = cursor.readWord(), isTypeCode(type, cursor), cursor.skipSpaces() else { return nil }
         let processStart = cursor.position
-        guard let open = NSLogFormat.firstBracket(bytes, from: processStart, count),
+        guard let open = ByteWords.firstIndex(of: 0x5B, bytes, from: processStart, count),
             let bracket = cursor.readBracket(at: open), bracket.thread != nil
         else { return nil }
         cursor.position = bracket.messageStart

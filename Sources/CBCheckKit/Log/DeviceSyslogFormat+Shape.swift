@@ -17,14 +17,14 @@ extension DeviceSyslogFormat {
             let day = day(bytes), day <= daysInMonth2000[month - 1], hasClock(bytes)
         else { return nil }
         let start = 16
-        guard let open = NSLogFormat.firstBracket(bytes, from: start, count),
+        guard let open = ByteWords.firstIndex(of: 0x5B, bytes, from: start, count),
             let messageStart = pidBracketEnd(bytes, open: open, count)
         else { return nil }
         var end = open
-        if end > start, bytes[end - 1] == 0x29, let paren = lastIndex(of: 0x28, bytes, start..<end) {
+        if end > start, bytes[end - 1] == 0x29, let paren = ByteWords.lastIndex(of: 0x28, bytes, start..<end) {
             end = paren
         }
-        let processStart = lastIndex(of: 0x20, bytes, start..<end).map { $0 + 1 } ?? start
+        let processStart = ByteWords.lastIndex(of: 0x20, bytes, start..<end).map { $0 + 1 } ?? start
         guard processStart < end else { return nil }
         return (processStart..<end, messageStart)
     }
@@ -115,45 +115,11 @@ extension DeviceSyslogFormat {
         guard index > open + 1, index - open - 1 <= 18, index < count, bytes[index] == 0x5D else { return nil }
         index += 1
         if index + 1 < count, bytes[index] == 0x20, bytes[index + 1] == 0x3C {
-            guard let close = firstIndex(of: 0x3E, bytes, from: index + 2, count) else { return nil }
+            guard let close = ByteWords.firstIndex(of: 0x3E, bytes, from: index + 2, count) else { return nil }
             index = close + 1
         }
         guard index < count, bytes[index] == 0x3A else { return nil }
         index += 1
         return index < count && bytes[index] == 0x20 ? index + 1 : index
-    }
-
-    /// The offset of the first `byte` at or after `start`, eight bytes at a time.
-    private static func firstIndex(of byte: UInt8, _ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int?
-    {
-        var offset = start
-        while offset + 8 <= count {
-            let found = positions(of: byte, in: UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self))
-            if found != 0 { return offset + found.trailingZeroBitCount / 8 }
-            offset += 8
-        }
-        return (offset..<count).first { bytes[$0] == byte }
-    }
-
-    /// The offset of the last `byte` in `range`, eight bytes at a time from its end (a device name
-    /// and a process name are a word or two).
-    private static func lastIndex(of byte: UInt8, _ bytes: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int? {
-        var end = range.upperBound
-        while end - 8 >= range.lowerBound {
-            let found = positions(of: byte, in: UnsafeRawPointer(bytes + end - 8).loadUnaligned(as: UInt64.self))
-            // The little-endian word's highest set bit is its last byte that matched.
-            if found != 0 { return end - 1 - found.leadingZeroBitCount / 8 }
-            end -= 8
-        }
-        return (range.lowerBound..<end).last { bytes[$0] == byte }
-    }
-
-    /// The high bit of each byte of `word` that is `byte`. Exact for every byte: `(t & 0x7F) + 0x7F`
-    /// sets the high bit of each non-zero `t` below 0x80 without carrying into the next byte, `| t`
-    /// of the rest, so no borrow from a match below can mark the byte above it.
-    @inline(__always)
-    private static func positions(of byte: UInt8, in word: UInt64) -> UInt64 {
-        let folded = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
-        return ~((folded & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | folded) & 0x8080_8080_8080_8080
     }
 }

@@ -72,17 +72,12 @@ struct FlatJSONReader {
     }
 
     /// The first `"` or `\` at or after `start` in `bytes[..<count]`, tested a word at a time
-    /// (the zero-byte test of the word XOR-ed with each; its lowest flagged byte is always a true
-    /// one). Also how `JSONArrayReader` steps over strings.
+    /// (`ByteWords`). Also how `JSONArrayReader` steps over strings.
     static func quoteOrBackslash(_ bytes: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
         var index = start
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         while index + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+            let word = ByteWords.word(bytes, at: index)
+            let found = ByteWords.positions(of: 0x22, in: word) | ByteWords.positions(of: 0x5C, in: word)
             if found != 0 { return index + found.trailingZeroBitCount / 8 }
             index += 8
         }

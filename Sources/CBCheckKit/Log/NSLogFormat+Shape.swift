@@ -14,13 +14,7 @@ extension NSLogFormat {
     static func recordShape(
         _ line: UnsafeRawBufferPointer, recent: inout CheckedLineStart
     ) -> (process: Range<Int>, messageStart: Int)? {
-        let count = line.count
-        guard count > 20, let base = line.baseAddress else { return nil }
-        let bytes = base.assumingMemoryBound(to: UInt8.self)
-        // A continuation (white space, `}`, a word) is refused at its first byte.
-        guard bytes[0] &- 0x30 < 10, let clockEnd = commonClockEnd(bytes, count, recent: &recent),
-            bytes[clockEnd] == 0x20
-        else {
+        guard let (bytes, count, clockEnd) = clockLed(line, recent: &recent), bytes[clockEnd] == 0x20 else {
             return nil
         }
         let processStart = clockEnd + 1
@@ -29,7 +23,7 @@ extension NSLogFormat {
         if let known = recent.processBracket(bytes, at: processStart, count) {
             (open, threadStart) = known
         } else {
-            guard let found = firstBracket(bytes, from: processStart, count) else { return nil }
+            guard let found = ByteWords.firstIndex(of: 0x5B, bytes, from: processStart, count) else { return nil }
             open = found
             if let colon = decimalPidEnd(bytes, open: open, count) {
                 recent.rememberProcess(bytes, from: processStart, open: open, colon: colon)
@@ -60,12 +54,27 @@ extension NSLogFormat {
         let time = Timestamp(
             year: number(0, 4), month: number(5, 2), day: number(8, 2), hour: number(11, 2), minute: number(14, 2),
             second: number(17, 2), microsecond: microsecond)
-        guard let open = firstBracket(bytes, from: clockEnd + 1, count),
+        guard let open = ByteWords.firstIndex(of: 0x5B, bytes, from: clockEnd + 1, count),
             let bracket = ByteCursor(line).readBracket(at: open)
         else { return nil }
         return RecordPrefix(
             time: time, process: clockEnd + 1..<open, pid: bracket.pid, thread: bracket.thread,
             messageStart: bracket.messageStart)
+    }
+
+    /// A line longer than 20 bytes that starts with `YYYY-MM-DD HH:MM:SS[.fraction]`, as bytes, and
+    /// where that time stamp ends (`commonClockEnd`); `nil` for any other line. The start of the
+    /// NSLog, unified and compact shape checks: a continuation (white space, `}`, a word) is
+    /// refused at its first byte.
+    @inline(__always)
+    static func clockLed(
+        _ line: UnsafeRawBufferPointer, recent: inout CheckedLineStart
+    ) -> (bytes: UnsafePointer<UInt8>, count: Int, clockEnd: Int)? {
+        let count = line.count
+        guard count > 20, let base = line.baseAddress else { return nil }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        guard bytes[0] &- 0x30 < 10, let clockEnd = commonClockEnd(bytes, count, recent: &recent) else { return nil }
+        return (bytes, count, clockEnd)
     }
 
     /// The offset of the first byte after `YYYY-MM-DD HH:MM:SS[.fraction]` (a space or a zone,
@@ -115,26 +124,6 @@ extension NSLogFormat {
         guard bytes[20] &- 0x30 < 10 else { return nil }
         let end = digitRunEnd(bytes, from: 21, count)
         return end < count ? end : nil
-    }
-
-    /// The offset of the first `[` at or after `start`, eight bytes at a time (a process name is
-    /// one or two words; shared with the compact style): a word's first zero byte after XOR with `[[[[[[[[` is found exactly by
-    /// the lowest bit of `(x - 0x01…) & ~x & 0x80…` (borrows only run upwards).
-    @inline(__always)
-    static func firstBracket(_ bytes: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
-        let raw = UnsafeRawPointer(bytes)
-        var offset = start
-        while offset + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0x5B5B_5B5B_5B5B_5B5B
-            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-            if zeros != 0 { return offset + zeros.trailingZeroBitCount / 8 }
-            offset += 8
-        }
-        while offset < count {
-            if bytes[offset] == 0x5B { return offset }
-            offset += 1
-        }
-        return nil
     }
 
     /// The colon after a decimal pid of 1 to 18 digits in `[pid:thread]` at `open` (NSLog's own

@@ -17,10 +17,8 @@ extension UnifiedLogFormat {
     static func recordShape(
         _ line: UnsafeRawBufferPointer, recent: inout CheckedLineStart
     ) -> (process: Range<Int>, messageStart: Int)? {
-        let count = line.count
-        guard count > 20, let base = line.baseAddress else { return nil }
-        let bytes = base.assumingMemoryBound(to: UInt8.self)
-        guard var offset = NSLogFormat.commonClockEnd(bytes, count, recent: &recent) else { return nil }
+        guard let (bytes, count, clockEnd) = NSLogFormat.clockLed(line, recent: &recent) else { return nil }
+        var offset = clockEnd
         if bytes[offset] == 0x2B || bytes[offset] == 0x2D {
             guard offset + 5 < count, (1...4).allSatisfy({ bytes[offset + $0] &- 0x30 < 10 }) else { return nil }
             offset += 5
@@ -39,7 +37,9 @@ extension UnifiedLogFormat {
         guard let pidStart = columnEnd(bytes, from: activityStart, count, limit: 16, where: isHexDigit),
             let ttlStart = columnEnd(bytes, from: pidStart, count, limit: 18, where: isDigit),
             let processStart = columnEnd(bytes, from: ttlStart, count, limit: 18, where: isDigit),
-            let colon = memchr(base + processStart, 0x3A, count - processStart).map({ base.distance(to: $0) }),
+            let colon = memchr(bytes + processStart, 0x3A, count - processStart).map({
+                UnsafeRawPointer(bytes).distance(to: $0)
+            }),
             colon > processStart, colon + 1 == count || bytes[colon + 1] == 0x20
         else { return nil }
         var cursor = ByteCursor(line)

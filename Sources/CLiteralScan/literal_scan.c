@@ -117,31 +117,16 @@ __attribute__((target("avx2"), always_inline)) static inline void verify_hits(co
     for (; mask != 0; mask &= mask - 1) verify(table, line, count, first + stride * (size_t)__builtin_ctz(mask), found);
 }
 
-// Eight windows a round, at `at + j * stride`: the low lane loads the 16 bytes at `at`, the high lane
-// the 16 that end with the eighth window (`high` bytes on; from `at` for stride 1), so a round needs
-// `span` bytes. Only bytes inside the line are loaded (AddressSanitizer checks it). The windows left
-// at the end are read by one more round that ends with the line's last window, its bits of windows
-// already read dropped; a line shorter than a round (or stride 1's end) is read from a zeroed copy.
-// Inlined into one copy per stride (`vector_scan`), so the stride's products and quotients are constants.
-__attribute__((target("avx2"), always_inline)) static inline void vector_scan_by(
-    const cls_literals *table, const uint8_t *line, size_t count, uint64_t found[4], const size_t stride) {
-    const size_t high = 7 * stride > 12 ? 7 * stride - 12 : 0, span = high + 16;
+// The windows from `at` on of a line too short for a round (or of stride 1's end): fewer than `span`
+// bytes, copied to a zeroed `end` with two overlapping loads of 16, 8 or 4 bytes and read from there.
+// Out of line (`scan_rest`), so the common call's frame holds no 64-byte buffer to align and zero.
+__attribute__((target("avx2"), always_inline)) static inline void scan_rest_by(const cls_literals *table,
+                                                                              const uint8_t *line, size_t count,
+                                                                              uint64_t found[4], const size_t stride,
+                                                                              size_t at) {
+    const size_t high = 7 * stride > 12 ? 7 * stride - 12 : 0;
     const __m128i lane = _mm_loadu_si128((const __m128i *)window_bytes[stride - 1]);
     const __m256i shuffle = _mm256_set_m128i(_mm_add_epi8(lane, _mm_set1_epi8((char)(4 * stride - high))), lane);
-    size_t at = 0;
-    for (; at + span <= count; at += 8 * stride) {
-        unsigned mask = round_hits(line + at, line + at + high, shuffle, table->filter);
-        verify_hits(table, line, count, at, stride, mask, found);
-    }
-    const size_t windows = count >= 4 ? (count - 4) / stride + 1 : 0, done = at / stride;
-    if (done >= windows) return;
-    if (stride > 1 && windows >= 8) {
-        const size_t first = (windows - 8) * stride;
-        unsigned mask = round_hits(line + first, line + first + high, shuffle, table->filter);
-        verify_hits(table, line, count, first, stride, mask & (0xFFu << (done - (windows - 8))), found);
-        return;
-    }
-    // The rest, fewer than `span` bytes: copied to `end` with two overlapping loads of 16, 8 or 4 bytes.
     uint8_t end[64] __attribute__((aligned(32))) = {0};
     const size_t rest = count - at;
     if (rest >= 16) {
@@ -160,6 +145,44 @@ __attribute__((target("avx2"), always_inline)) static inline void vector_scan_by
         unsigned mask = round_hits(end + from, end + from + high, shuffle, table->filter);
         verify_hits(table, line, count, at + from, stride, mask & (left >= 8 ? 0xFFu : (1u << left) - 1), found);
     }
+}
+
+__attribute__((target("avx2"), noinline)) static void scan_rest(const cls_literals *table, const uint8_t *line,
+                                                                size_t count, uint64_t found[4], size_t at) {
+    switch (table->stride) {
+    case 1: scan_rest_by(table, line, count, found, 1, at); break;
+    case 2: scan_rest_by(table, line, count, found, 2, at); break;
+    case 3: scan_rest_by(table, line, count, found, 3, at); break;
+    default: scan_rest_by(table, line, count, found, 4, at); break;
+    }
+}
+
+// Eight windows a round, at `at + j * stride`: the low lane loads the 16 bytes at `at`, the high lane
+// the 16 that end with the eighth window (`high` bytes on; from `at` for stride 1), so a round needs
+// `span` bytes (7 * stride + 4 from stride 2 on: a line that had a round has eight windows or more).
+// Only bytes inside the line are loaded (AddressSanitizer checks it). The windows left at the end are
+// read by one more round that ends with the line's last window, its bits of windows already read
+// dropped; a line shorter than a round (or stride 1's end) is read by `scan_rest`. Inlined into one
+// copy per stride (`vector_scan`), so the stride's products and quotients are constants.
+__attribute__((target("avx2"), always_inline)) static inline void vector_scan_by(
+    const cls_literals *table, const uint8_t *line, size_t count, uint64_t found[4], const size_t stride) {
+    const size_t high = 7 * stride > 12 ? 7 * stride - 12 : 0, span = high + 16;
+    const __m128i lane = _mm_loadu_si128((const __m128i *)window_bytes[stride - 1]);
+    const __m256i shuffle = _mm256_set_m128i(_mm_add_epi8(lane, _mm_set1_epi8((char)(4 * stride - high))), lane);
+    size_t at = 0;
+    for (; at + span <= count; at += 8 * stride) {
+        unsigned mask = round_hits(line + at, line + at + high, shuffle, table->filter);
+        verify_hits(table, line, count, at, stride, mask, found);
+    }
+    // The window at `at` (a multiple of the stride) is the first not read; none is left past `count - 4`.
+    if (at + 4 > count) return;
+    if (stride > 1 && at > 0) {
+        const size_t windows = (count - 4) / stride + 1, done = at / stride, first = (windows - 8) * stride;
+        unsigned mask = round_hits(line + first, line + first + high, shuffle, table->filter);
+        verify_hits(table, line, count, first, stride, mask & (0xFFu << (done - (windows - 8))), found);
+        return;
+    }
+    scan_rest(table, line, count, found, at);
 }
 
 __attribute__((target("avx2"))) static void vector_scan(const cls_literals *table, const uint8_t *line, size_t count,

@@ -35,6 +35,10 @@ public struct LiteralScanner {
     public private(set) var alwaysCandidates = CandidateSet()
     /// Bytes between two window reads.
     public private(set) var stride = 1
+    /// Some literal holds a newline (`\n`): one could then stand across two lines joined into a
+    /// record, where scanning each line alone never finds it, so a record's lines are not scanned
+    /// together (`PendingRecord.scanJoinedLines`).
+    public private(set) var literalsHoldNewline = false
     private var literals: [Literal] = []
     /// Folded window → the literals it indexes and its offset in each.
     private var windows = WindowIndex([:])
@@ -77,6 +81,7 @@ public struct LiteralScanner {
                 }
             }
         }
+        literalsHoldNewline = literals.contains { $0.bytes.contains(0x0A) }
         let shortest = literals.map(\.bytes.count).min() ?? Self.windowLength
         stride = max(1, min(16, shortest - Self.windowLength + 1))
         var places: [UInt32: [WindowIndex.Place]] = [:]

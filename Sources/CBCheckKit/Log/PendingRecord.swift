@@ -18,6 +18,10 @@ final class PendingRecord {
     private(set) var candidates = CandidateSet()
     private var message = GrowableBytes(capacity: 4096)
     private var hasContinuation = false
+    /// Where the continuation lines not scanned yet start in `message`: they are scanned together
+    /// when the record ends (`scanJoinedLines`), one call for a dump's dozen short lines instead of
+    /// one each. `nil` when every line is scanned.
+    private var unscannedFrom: Int?
     /// Where the message starts in the first line.
     private(set) var messageStart = 0
 
@@ -28,6 +32,7 @@ final class PendingRecord {
         _ source: UnsafeRawBufferPointer, messageStart: Int, staysReadable: Bool, scanner: LiteralScanner
     ) {
         hasContinuation = false
+        unscannedFrom = nil
         self.messageStart = messageStart
         candidates = scanner.candidates(in: UnsafeRawBufferPointer(rebasing: source[messageStart...]))
         if staysReadable, candidates.isEmpty {
@@ -50,9 +55,26 @@ final class PendingRecord {
         }
         // A record with no message of its own (an export's `Timestamp: …` line) takes the next line's.
         if message.count > 0 { message.append(0x0A) }
+        if scanner.literalsHoldNewline {
+            candidates.formUnion(scanner.candidates(in: line))
+        } else if unscannedFrom == nil {
+            unscannedFrom = message.count
+        }
         message.append(line)
-        candidates.formUnion(scanner.candidates(in: line))
         return true
+    }
+
+    /// Continuation lines have joined the message since the last scan (`scanJoinedLines`).
+    var hasUnscannedLines: Bool { unscannedFrom != nil }
+
+    /// Adds the candidates of the continuation lines joined since the last scan, scanned as one
+    /// stretch of the message: the same candidates as scanning each line, since no literal holds
+    /// the newline between them (else `join` scans each line).
+    @inline(never)
+    func scanJoinedLines(scanner: LiteralScanner) {
+        guard let from = unscannedFrom else { return }
+        unscannedFrom = nil
+        candidates.formUnion(scanner.candidates(in: UnsafeRawBufferPointer(rebasing: message.bytes[from...])))
     }
 
     /// The first line's bytes. Only for a record with candidates, whose first line was copied: a

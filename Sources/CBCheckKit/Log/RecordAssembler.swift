@@ -259,6 +259,7 @@ public final class RecordAssembler {
     func flush() {
         guard hasRecord else { return }
         hasRecord = false
+        if record.hasUnscannedLines { record.scanJoinedLines(scanner: recognizer.scanner) }
         if record.candidates.isEmpty {
             stats.chatter += recordOwnsLine ? 1 : 0
             return

@@ -38,16 +38,18 @@ public final class ScenarioTracker {
     /// from here so the walk copies no `Scenario` per event.
     private let stepConditions: [[@Sendable (Event) -> Bool]]
     private let forbiddenToRunEnd: [Bool]
-    /// Every kind some scenario has a step for or forbids: an event of another kind (most are
-    /// `task.progress`) changes no progress, so it is not walked through the scenarios.
-    private let relevant: KindMask
-    /// Every kind each scenario has a step for or forbids: an event of another kind cannot move
-    /// that scenario's progress (a `task.progress` line concerns two of the nine).
-    private let touched: [KindMask]
+    /// For each event kind (by `EventKind.index`), the scenarios that have a step for it or forbid
+    /// it: an event of another kind cannot move a scenario's progress (a `task.progress` line
+    /// concerns two of the nine, and most kinds none), so only these are walked.
+    private let scenariosByKind: [[Int]]
     /// The run of the latest event, with its progress: kept out of `others` while its events come
     /// (nearly always one after another), so an event neither hashes its run nor moves its
     /// progress out of a table and back.
     private var current: RunProgress?
+    /// The progress of `current`'s run, held apart from it: stepped in place through one buffer
+    /// per event, where reaching into the optional `current` checked the array was unshared at
+    /// every scenario.
+    private var currentStates: [Progress] = []
     /// The other runs still going that had an event.
     private var others: [Int: RunProgress] = [:]
 
@@ -65,10 +67,10 @@ public final class ScenarioTracker {
         forbiddenMasks = scenarios.map { KindMask($0.forbidden.compactMap(EventKind.init(named:))) }
         stepConditions = scenarios.map { $0.steps.map(\.condition) }
         forbiddenToRunEnd = scenarios.map(\.forbiddenToRunEnd)
-        touched = zip(stepMasks, forbiddenMasks).map { steps, forbidden in
+        let touched = zip(stepMasks, forbiddenMasks).map { steps, forbidden in
             steps.reduce(forbidden) { $0.union($1) }
         }
-        relevant = touched.reduce(KindMask()) { $0.union($1) }
+        scenariosByKind = EventKind.all.map { kind in touched.indices.filter { touched[$0].contains(kind) } }
     }
 
     /// Feeds one trace event; at a run's end returns the run's verdict (`nil` for a run with no
@@ -82,10 +84,10 @@ public final class ScenarioTracker {
         guard !event.kind.isSynthetic else { return nil }
         if current?.run != run { makeCurrent(run) }
         current!.sawEvents = true
-        guard relevant.contains(event.kind) else { return nil }
-        for index in scenarios.indices
-        where touched[index].contains(event.kind) && current!.states[index].departure == nil {
-            advance(&current!.states[index], index, by: event)
+        let indices = scenariosByKind[event.kind.index]
+        guard !indices.isEmpty else { return nil }
+        currentStates.withUnsafeMutableBufferPointer { states in
+            for index in indices where states[index].departure == nil { advance(&states[index], index, by: event) }
         }
         return nil
     }
@@ -93,17 +95,25 @@ public final class ScenarioTracker {
     /// Puts `run`'s progress (a fresh one for a run not seen yet) in `current`, the previous
     /// current run's in `others`.
     private func makeCurrent(_ run: Int) {
-        if let previous = current { others[previous.run] = previous }
-        current =
+        if var previous = current {
+            previous.states = currentStates
+            others[previous.run] = previous
+        }
+        var next =
             others.removeValue(forKey: run)
             ?? RunProgress(run: run, states: Array(repeating: Progress(), count: scenarios.count))
+        currentStates = next.states
+        next.states = []
+        current = next
     }
 
     /// Removes and returns an ending run's progress, `nil` when it had no event.
     private func take(_ run: Int) -> RunProgress? {
-        guard current?.run == run else { return others.removeValue(forKey: run) }
-        defer { current = nil }
-        return current
+        guard current?.run == run, var ended = current else { return others.removeValue(forKey: run) }
+        ended.states = currentStates
+        current = nil
+        currentStates = []
+        return ended
     }
 
     /// Steps one run's progress through one scenario, in place.

@@ -31,12 +31,15 @@ public final class ScenarioTracker {
     }
 
     private let scenarios: [Scenario]
-    /// Each scenario's steps and forbidden kinds as masks: the tracker tests them for every event.
-    private let stepMasks: [[KindMask]]
+    /// Every scenario's steps, one after another (scenario `s`'s are at `stepRanges[s]`): their
+    /// kinds as masks, and their conditions (`nil` for a step without one, which is then not
+    /// called). Flat and read in place, so the walk copies no `Scenario` and no inner array per
+    /// event (an array per scenario was retained and released at every step).
+    private let stepMasks: [KindMask]
+    private let stepConditions: [(@Sendable (Event) -> Bool)?]
+    private let stepRanges: [Range<Int>]
+    /// Each scenario's forbidden kinds, and whether they hold to the run's end.
     private let forbiddenMasks: [KindMask]
-    /// Each scenario's step conditions, and whether its forbidden kinds hold to the run's end: read
-    /// from here so the walk copies no `Scenario` per event.
-    private let stepConditions: [[@Sendable (Event) -> Bool]]
     private let forbiddenToRunEnd: [Bool]
     /// For each event kind (by `EventKind.index`), the scenarios that have a step for it or forbid
     /// it: an event of another kind cannot move a scenario's progress (a `task.progress` line
@@ -63,12 +66,21 @@ public final class ScenarioTracker {
 
     public init(scenarios: [Scenario] = Scenario.catalog) {
         self.scenarios = scenarios
-        stepMasks = scenarios.map { $0.steps.map { KindMask($0.kinds.compactMap(EventKind.init(named:))) } }
-        forbiddenMasks = scenarios.map { KindMask($0.forbidden.compactMap(EventKind.init(named:))) }
-        stepConditions = scenarios.map { $0.steps.map(\.condition) }
+        let steps = scenarios.flatMap(\.steps)
+        let stepMasks = steps.map { KindMask($0.kinds.compactMap(EventKind.init(named:))) }
+        self.stepMasks = stepMasks
+        stepConditions = steps.map { $0.isConditional ? $0.condition : nil }
+        var start = 0
+        let stepRanges = scenarios.map { scenario in
+            defer { start += scenario.steps.count }
+            return start..<start + scenario.steps.count
+        }
+        self.stepRanges = stepRanges
+        let forbiddenMasks = scenarios.map { KindMask($0.forbidden.compactMap(EventKind.init(named:))) }
+        self.forbiddenMasks = forbiddenMasks
         forbiddenToRunEnd = scenarios.map(\.forbiddenToRunEnd)
-        let touched = zip(stepMasks, forbiddenMasks).map { steps, forbidden in
-            steps.reduce(forbidden) { $0.union($1) }
+        let touched = zip(stepRanges, forbiddenMasks).map { range, forbidden in
+            stepMasks[range].reduce(forbidden) { $0.union($1) }
         }
         scenariosByKind = EventKind.all.map { kind in touched.indices.filter { touched[$0].contains(kind) } }
     }
@@ -118,25 +130,33 @@ public final class ScenarioTracker {
 
     /// Steps one run's progress through one scenario, in place.
     private func advance(_ state: inout Progress, _ index: Int, by event: Event) {
-        let steps = stepMasks[index]
-        let done = state.next == steps.count
+        let first = stepRanges[index].lowerBound
+        let count = stepRanges[index].count
+        let done = state.next == count
         if state.next > 0, !done || forbiddenToRunEnd[index], forbiddenMasks[index].contains(event.kind) {
             state.departure = (event.line, event.kind.name)
             return
         }
         guard !done else { return }
-        if steps[state.next].contains(event.kind), stepConditions[index][state.next](event) {
+        if takes(first + state.next, event) {
             state.next += 1
             state.lastLine = event.line
             return
         }
         // A later step came before the one the scenario waits for: remember where (the first time).
-        for later in state.next + 1..<steps.count
-        where steps[later].contains(event.kind) && stepConditions[index][later](event) {
-            if state.early.isEmpty { state.early = Array(repeating: nil, count: steps.count) }
+        for later in state.next + 1..<count where takes(first + later, event) {
+            if state.early.isEmpty { state.early = Array(repeating: nil, count: count) }
             if state.early[later] == nil { state.early[later] = event.line }
             return
         }
+    }
+
+    /// Whether `event` is of step `step`'s kinds (counted over all scenarios) and meets its condition.
+    @inline(__always)
+    private func takes(_ step: Int, _ event: Event) -> Bool {
+        guard stepMasks[step].contains(event.kind) else { return false }
+        guard let condition = stepConditions[step] else { return true }
+        return condition(event)
     }
 
     // MARK: - Private

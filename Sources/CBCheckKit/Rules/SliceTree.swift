@@ -8,6 +8,10 @@
 final class SliceTree {
     final class Node {
         private(set) var children: [String: Node] = [:]
+        /// `children` in the order of their key values, kept as they come and go: a broadcast
+        /// event reaches them in that order, and sorting the keys at every broadcast cost more
+        /// than the walk.
+        private(set) var orderedChildren: [(key: String, node: Node)] = []
         /// The child looked up last, with its key: events come in stretches of one run, one session
         /// and one task, so most look-ups ask for it again and need no hashing.
         private var recentKey: String?
@@ -38,9 +42,28 @@ final class SliceTree {
             // Room for a run's usual tasks at the first child: grown from empty, the table was
             // rehashed six times per run. Only nodes above the leaves get children.
             if children.isEmpty, child != nil { children.reserveCapacity(RunRecord.expectedTasks) }
-            children[key] = child
+            if let child {
+                if let replaced = children.updateValue(child, forKey: key) {
+                    if replaced !== child { orderedChildren[orderedIndex(of: key)].node = child }
+                } else {
+                    orderedChildren.insert((key, child), at: orderedIndex(of: key))
+                }
+            } else if children.removeValue(forKey: key) != nil {
+                orderedChildren.remove(at: orderedIndex(of: key))
+            }
             recentKey = child == nil ? nil : key
             recentChild = child
+        }
+
+        /// Where `key` is in `orderedChildren`, or would go: the first place whose key is not less.
+        private func orderedIndex(of key: String) -> Int {
+            var low = 0
+            var high = orderedChildren.count
+            while low < high {
+                let middle = (low + high) / 2
+                if orderedChildren[middle].key < key { low = middle + 1 } else { high = middle }
+            }
+            return low
         }
     }
 
@@ -128,7 +151,7 @@ final class SliceTree {
     func forEachLeaf(_ visit: (Node) -> Void) {
         func walk(_ node: Node, _ level: Int) {
             if level == keys.count { return visit(node) }
-            for key in node.children.keys.sorted() { walk(node.children[key]!, level + 1) }
+            for child in node.orderedChildren { walk(child.node, level + 1) }
         }
         walk(root, 0)
     }
@@ -220,9 +243,7 @@ final class SliceTree {
                 return  // the kind names this key but the log did not say it: unknown, skipped
             case .none:
                 if event.kind != .runEnd, event.kind != .logEnd { node.lastBroadcast[event.kind] = event }
-                for key in node.children.keys.sorted() {
-                    deliver(event, at: node.children[key]!, level: level + 1, visit)
-                }
+                for child in node.orderedChildren { deliver(event, at: child.node, level: level + 1, visit) }
                 return
             }
         }

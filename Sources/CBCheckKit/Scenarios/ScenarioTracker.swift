@@ -45,6 +45,11 @@ public final class ScenarioTracker {
     /// it: an event of another kind cannot move a scenario's progress (a `task.progress` line
     /// concerns two of the nine, and most kinds none), so only these are walked.
     private let scenariosByKind: [[Int]]
+    /// For each event kind, whether it is the trace builder's own (`EventKind.isSynthetic`), and
+    /// the kinds that end a run, read once: a static is a lazily made global, checked at every read.
+    private let isSynthetic: [Bool]
+    private let runEnd = EventKind.runEnd
+    private let logEnd = EventKind.logEnd
     /// The run of the latest event, with its progress: kept out of `others` while its events come
     /// (nearly always one after another), so an event neither hashes its run nor moves its
     /// progress out of a table and back.
@@ -83,20 +88,22 @@ public final class ScenarioTracker {
             stepMasks[range].reduce(forbidden) { $0.union($1) }
         }
         scenariosByKind = EventKind.all.map { kind in touched.indices.filter { touched[$0].contains(kind) } }
+        isSynthetic = EventKind.all.map(\.isSynthetic)
     }
 
     /// Feeds one trace event; at a run's end returns the run's verdict (`nil` for a run with no
     /// events of its own).
     public func add(_ event: Event) -> Verdict? {
         let run = event.run
-        if event.kind == .runEnd || event.kind == .logEnd {
+        let kind = event.kind
+        if kind == runEnd || kind == logEnd {
             guard let ended = take(run), ended.sawEvents else { return nil }
             return verdict(for: run, ended.states)
         }
-        guard !event.kind.isSynthetic else { return nil }
+        guard !isSynthetic[kind.index] else { return nil }
         if current?.run != run { makeCurrent(run) }
         current!.sawEvents = true
-        let indices = scenariosByKind[event.kind.index]
+        let indices = scenariosByKind[kind.index]
         guard !indices.isEmpty else { return nil }
         currentStates.withUnsafeMutableBufferPointer { states in
             for index in indices where states[index].departure == nil { advance(&states[index], index, by: event) }

@@ -77,6 +77,24 @@ import Testing
         #expect(typo.hint == "did you mean 'phrasing'?")
     }
 
+    /// `~` and `!~` ask only whether the value matches; a pattern that hits its match limit
+    /// leaves the comparison unknown, neither true nor false.
+    @Test func aRegexComparisonIsTrueFalseOrUnknownAtTheMatchLimit() throws {
+        func condition(_ op: Condition.Operator, _ pattern: Pattern) -> Condition {
+            Condition(comparisons: [.init(operand: .attribute(.path), op: op, value: pattern.source, regex: pattern)])
+        }
+        func event(_ path: String) -> Event { Event(kind: .taskComplete, attributes: [.path: path], line: 1) }
+        let download = try Pattern("CFNetworkDownload_")
+        #expect(condition(.matches, download).evaluate(event("/tmp/CFNetworkDownload_1.tmp"), run: nil) == true)
+        #expect(condition(.matches, download).evaluate(event("/tmp/other.tmp"), run: nil) == false)
+        #expect(condition(.notMatches, download).evaluate(event("/tmp/other.tmp"), run: nil) == true)
+        #expect(condition(.notMatches, download).evaluate(event("/tmp/CFNetworkDownload_1.tmp"), run: nil) == false)
+        let slow = try Pattern("(a+)+$", matchLimit: 10_000)
+        let long = String(repeating: "a", count: 40) + "!"
+        #expect(condition(.matches, slow).evaluate(event(long), run: nil) == nil)
+        #expect(condition(.notMatches, slow).evaluate(event(long), run: nil) == nil)
+    }
+
     @Test func unknownEventKindPointsAtItWithASuggestion() throws {
         let error = try #require(diagnostic(header + "  forbid app.handler.caled\n"))
         #expect(error.location == SourceLocation(file: "test.cbrules", line: 3, column: 10))

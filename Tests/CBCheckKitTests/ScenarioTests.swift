@@ -111,4 +111,30 @@ import Testing
             verdict?.description == "none; closest: launched-in-background (seed 000 §1), departs at line 3: app.active"
         )
     }
+
+    /// The tracker calls only the conditions steps were given (`Step.isConditional`): a step with
+    /// none takes any event of its kinds, and a condition set after the step was made still counts.
+    @Test func onlyAGivenConditionIsAskedAndItIsHeeded() {
+        func event(_ kind: String, _ line: Int, _ attributes: [Attribute: String] = [:]) -> Event {
+            var event = Event(kind: EventKind(named: kind)!, attributes: attributes, line: line)
+            event.run = 1
+            return event
+        }
+        var later = Scenario.Step("task.complete")
+        #expect(!later.isConditional)
+        later.condition = { $0[.error] == "nil" }
+        #expect(later.isConditional)
+        let scenario = Scenario(
+            name: "launch-then-clean-complete", source: "test",
+            steps: [Scenario.Step("app.launch"), later], forbidden: [])
+        func verdict(error: String) -> ScenarioTracker.Verdict? {
+            let tracker = ScenarioTracker(scenarios: [scenario])
+            _ = tracker.add(event("app.launch", 1))
+            _ = tracker.add(event("task.complete", 2, [.task: "1", .error: error]))
+            return tracker.add(event("log.end", 2))
+        }
+        #expect(verdict(error: "nil")?.matched == true)
+        #expect(verdict(error: "-999")?.matched == false)
+        #expect(verdict(error: "-999")?.description.hasSuffix("departs after line 1: no task.complete") == true)
+    }
 }

@@ -80,6 +80,10 @@ struct ClauseMonitor {
     /// non-mutating call copied the whole monitor out (a retain per event it holds) and destroyed
     /// the copy; a mutating one works on the element in place.
     mutating func finish(at end: Event) -> Outcome? {
+        // Only a `require` or a count owes anything at the end: the others (most clauses) are
+        // passed over before `clause.scope` and `clause.rule` are taken apart.
+        let parts = clause.parts
+        guard parts.rule == .require || parts.rule == .count else { return nil }
         switch clause.scope {
         case .between:
             return nil  // the scope never closed: nothing inside it counts

@@ -109,8 +109,12 @@ public struct Condition {
         case .notEqual: return actual != comparison.value
         case .matches, .notMatches:
             guard let regex = comparison.regex else { return nil }
-            guard let match = try? regex.firstMatch(in: actual) as PatternMatch?? else { return nil }
-            let found = match != nil
+            // Only whether it matches: `firstMatch` built a `PatternMatch` (an array of every
+            // group) per test. A pattern that hits its match limit leaves the value unknown.
+            var subject = actual
+            guard let found = try? subject.withUTF8({ try regex.matches(UnsafeRawBufferPointer($0)) }) else {
+                return nil
+            }
             return comparison.op == .matches ? found : !found
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let left = Int(actual), let right = Int(comparison.value) else { return nil }

@@ -105,7 +105,8 @@ public final class SliceRetirement {
 
     /// The state a retired slice is brought back in, or nil when `key` was never retired here.
     func revive(_ key: String, under parent: SliceTree.Node) -> (state: SliceState, line: Int)? {
-        guard let retired = parent.retired.removeValue(forKey: key) else { return nil }
+        // Most parents never retired a slice: their empty table is not hashed into.
+        guard !parent.retired.isEmpty, let retired = parent.retired.removeValue(forKey: key) else { return nil }
         revivedCount += 1
         return (states[Int(retired.state)], Int(retired.line))
     }

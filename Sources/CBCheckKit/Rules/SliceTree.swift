@@ -8,6 +8,10 @@
 final class SliceTree {
     final class Node {
         private(set) var children: [String: Node] = [:]
+        /// `children` in the order of their key values, kept as they come and go: a broadcast
+        /// event reaches them in that order, and sorting the keys at every broadcast cost more
+        /// than the walk.
+        private(set) var orderedChildren: [(key: String, node: Node)] = []
         /// The child looked up last, with its key: events come in stretches of one run, one session
         /// and one task, so most look-ups ask for it again and need no hashing.
         private var recentKey: String?
@@ -38,9 +42,28 @@ final class SliceTree {
             // Room for a run's usual tasks at the first child: grown from empty, the table was
             // rehashed six times per run. Only nodes above the leaves get children.
             if children.isEmpty, child != nil { children.reserveCapacity(RunRecord.expectedTasks) }
-            children[key] = child
+            if let child {
+                if let replaced = children.updateValue(child, forKey: key) {
+                    if replaced !== child { orderedChildren[orderedIndex(of: key)].node = child }
+                } else {
+                    orderedChildren.insert((key, child), at: orderedIndex(of: key))
+                }
+            } else if children.removeValue(forKey: key) != nil {
+                orderedChildren.remove(at: orderedIndex(of: key))
+            }
             recentKey = child == nil ? nil : key
             recentChild = child
+        }
+
+        /// Where `key` is in `orderedChildren`, or would go: the first place whose key is not less.
+        private func orderedIndex(of key: String) -> Int {
+            var low = 0
+            var high = orderedChildren.count
+            while low < high {
+                let middle = (low + high) / 2
+                if orderedChildren[middle].key < key { low = middle + 1 } else { high = middle }
+            }
+            return low
         }
     }
 
@@ -128,7 +151,7 @@ final class SliceTree {
     func forEachLeaf(_ visit: (Node) -> Void) {
         func walk(_ node: Node, _ level: Int) {
             if level == keys.count { return visit(node) }
-            for key in node.children.keys.sorted() { walk(node.children[key]!, level + 1) }
+            for child in node.orderedChildren { walk(child.node, level + 1) }
         }
         walk(root, 0)
     }
@@ -155,10 +178,14 @@ final class SliceTree {
 
     /// A new slice: brought back in its retired state if it was retired, else fresh; then brought
     /// up to date with what its ancestors broadcast before (since its retirement, if it was).
+    ///
+    /// Inlined into the walk: called out of line, it made the walk retain the event and its
+    /// visitor twice on every entry (1.4 M instructions on the bench log).
+    @inline(__always)
     private func startSlice(
         _ leaf: Node, key: String, under parent: Node, for event: Event, _ visit: (Node, Event) -> Void
     ) {
-        leaf.keyValues = keys.indices.map { index in
+        leaf.keyValues = Self.array(count: keys.count) { index in
             if case .some(.some(let known)) = keys[index].value(of: event) { return known }
             return "*"
         }
@@ -175,17 +202,24 @@ final class SliceTree {
             }
             leaf.decided = revived.state.decided
         } else {
-            // Made in place, one allocation: a copy of a shared template was copied again, element
-            // by element through the value witness, at the slice's first step.
-            leaf.monitors = Array(unsafeUninitializedCapacity: clauses.count) { buffer, count in
-                for index in clauses.indices {
-                    buffer.initializeElement(at: index, to: ClauseMonitor(clause: clauses[index]))
-                }
-                count = clauses.count
-            }
-            leaf.decided = Array(repeating: false, count: rules.count)
+            // Made fresh, one allocation: a copy of a shared template was copied again, element by
+            // element through the value witness, at the slice's first step.
+            leaf.monitors = Self.array(count: clauses.count) { ClauseMonitor(clause: clauses[$0]) }
+            leaf.decided = Self.array(count: rules.count) { _ in false }
         }
         for earlier in broadcasts(above: leaf, since: since) { visit(leaf, earlier) }
+    }
+
+    /// An array of `count` elements made by `element`, through `reserveCapacity` and `append`:
+    /// a new slice makes three, and `Array(unsafeUninitializedCapacity:)`, `Array(repeating:count:)`
+    /// and `map` each took an unspecialized path that looked the storage type up at run time,
+    /// 600 instructions an array.
+    @inline(__always)
+    private static func array<Element>(count: Int, _ element: (Int) -> Element) -> [Element] {
+        var array: [Element] = []
+        array.reserveCapacity(count)
+        for index in 0..<count { array.append(element(index)) }
+        return array
     }
 
     /// Walks down from `start` along the event's key values (a loop: nearly every event names
@@ -220,9 +254,7 @@ final class SliceTree {
                 return  // the kind names this key but the log did not say it: unknown, skipped
             case .none:
                 if event.kind != .runEnd, event.kind != .logEnd { node.lastBroadcast[event.kind] = event }
-                for key in node.children.keys.sorted() {
-                    deliver(event, at: node.children[key]!, level: level + 1, visit)
-                }
+                for child in node.orderedChildren { deliver(event, at: child.node, level: level + 1, visit) }
                 return
             }
         }

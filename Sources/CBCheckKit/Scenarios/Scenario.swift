@@ -8,15 +8,18 @@ public struct Scenario: Sendable {
     /// One step: any of these kinds, meeting the condition if there is one.
     public struct Step: Sendable {
         public var kinds: [String]
-        public var condition: @Sendable (Event) -> Bool = { _ in true }
+        public var condition: @Sendable (Event) -> Bool = { _ in true } {
+            didSet { isConditional = true }
+        }
         public var shown: String
+        /// Whether the step was given a condition: the tracker calls only those, most steps being
+        /// a kind alone.
+        private(set) var isConditional: Bool
 
-        init(
-            _ kinds: String..., shown: String? = nil,
-            where condition: @escaping @Sendable (Event) -> Bool = { _ in true }
-        ) {
+        init(_ kinds: String..., shown: String? = nil, where condition: (@Sendable (Event) -> Bool)? = nil) {
             self.kinds = kinds
-            self.condition = condition
+            isConditional = condition != nil
+            if let condition { self.condition = condition }
             self.shown = shown ?? kinds.joined(separator: " or ")
         }
 

@@ -31,23 +31,33 @@ public final class ScenarioTracker {
     }
 
     private let scenarios: [Scenario]
-    /// Each scenario's steps and forbidden kinds as masks: the tracker tests them for every event.
-    private let stepMasks: [[KindMask]]
+    /// Every scenario's steps, one after another (scenario `s`'s are at `stepRanges[s]`): their
+    /// kinds as masks, and their conditions (`nil` for a step without one, which is then not
+    /// called). Flat and read in place, so the walk copies no `Scenario` and no inner array per
+    /// event (an array per scenario was retained and released at every step).
+    private let stepMasks: [KindMask]
+    private let stepConditions: [(@Sendable (Event) -> Bool)?]
+    private let stepRanges: [Range<Int>]
+    /// Each scenario's forbidden kinds, and whether they hold to the run's end.
     private let forbiddenMasks: [KindMask]
-    /// Each scenario's step conditions, and whether its forbidden kinds hold to the run's end: read
-    /// from here so the walk copies no `Scenario` per event.
-    private let stepConditions: [[@Sendable (Event) -> Bool]]
     private let forbiddenToRunEnd: [Bool]
-    /// Every kind some scenario has a step for or forbids: an event of another kind (most are
-    /// `task.progress`) changes no progress, so it is not walked through the scenarios.
-    private let relevant: KindMask
-    /// Every kind each scenario has a step for or forbids: an event of another kind cannot move
-    /// that scenario's progress (a `task.progress` line concerns two of the nine).
-    private let touched: [KindMask]
+    /// For each event kind (by `EventKind.index`), the scenarios that have a step for it or forbid
+    /// it: an event of another kind cannot move a scenario's progress (a `task.progress` line
+    /// concerns two of the nine, and most kinds none), so only these are walked.
+    private let scenariosByKind: [[Int]]
+    /// For each event kind, whether it is the trace builder's own (`EventKind.isSynthetic`), and
+    /// the kinds that end a run, read once: a static is a lazily made global, checked at every read.
+    private let isSynthetic: [Bool]
+    private let runEnd = EventKind.runEnd
+    private let logEnd = EventKind.logEnd
     /// The run of the latest event, with its progress: kept out of `others` while its events come
     /// (nearly always one after another), so an event neither hashes its run nor moves its
     /// progress out of a table and back.
     private var current: RunProgress?
+    /// The progress of `current`'s run, held apart from it: stepped in place through one buffer
+    /// per event, where reaching into the optional `current` checked the array was unshared at
+    /// every scenario.
+    private var currentStates: [Progress] = []
     /// The other runs still going that had an event.
     private var others: [Int: RunProgress] = [:]
 
@@ -61,31 +71,42 @@ public final class ScenarioTracker {
 
     public init(scenarios: [Scenario] = Scenario.catalog) {
         self.scenarios = scenarios
-        stepMasks = scenarios.map { $0.steps.map { KindMask($0.kinds.compactMap(EventKind.init(named:))) } }
-        forbiddenMasks = scenarios.map { KindMask($0.forbidden.compactMap(EventKind.init(named:))) }
-        stepConditions = scenarios.map { $0.steps.map(\.condition) }
-        forbiddenToRunEnd = scenarios.map(\.forbiddenToRunEnd)
-        touched = zip(stepMasks, forbiddenMasks).map { steps, forbidden in
-            steps.reduce(forbidden) { $0.union($1) }
+        let steps = scenarios.flatMap(\.steps)
+        let stepMasks = steps.map { KindMask($0.kinds.compactMap(EventKind.init(named:))) }
+        self.stepMasks = stepMasks
+        stepConditions = steps.map { $0.isConditional ? $0.condition : nil }
+        var start = 0
+        let stepRanges = scenarios.map { scenario in
+            defer { start += scenario.steps.count }
+            return start..<start + scenario.steps.count
         }
-        relevant = touched.reduce(KindMask()) { $0.union($1) }
+        self.stepRanges = stepRanges
+        let forbiddenMasks = scenarios.map { KindMask($0.forbidden.compactMap(EventKind.init(named:))) }
+        self.forbiddenMasks = forbiddenMasks
+        forbiddenToRunEnd = scenarios.map(\.forbiddenToRunEnd)
+        let touched = zip(stepRanges, forbiddenMasks).map { range, forbidden in
+            stepMasks[range].reduce(forbidden) { $0.union($1) }
+        }
+        scenariosByKind = EventKind.all.map { kind in touched.indices.filter { touched[$0].contains(kind) } }
+        isSynthetic = EventKind.all.map(\.isSynthetic)
     }
 
     /// Feeds one trace event; at a run's end returns the run's verdict (`nil` for a run with no
     /// events of its own).
     public func add(_ event: Event) -> Verdict? {
         let run = event.run
-        if event.kind == .runEnd || event.kind == .logEnd {
+        let kind = event.kind
+        if kind == runEnd || kind == logEnd {
             guard let ended = take(run), ended.sawEvents else { return nil }
             return verdict(for: run, ended.states)
         }
-        guard !event.kind.isSynthetic else { return nil }
+        guard !isSynthetic[kind.index] else { return nil }
         if current?.run != run { makeCurrent(run) }
         current!.sawEvents = true
-        guard relevant.contains(event.kind) else { return nil }
-        for index in scenarios.indices
-        where touched[index].contains(event.kind) && current!.states[index].departure == nil {
-            advance(&current!.states[index], index, by: event)
+        let indices = scenariosByKind[kind.index]
+        guard !indices.isEmpty else { return nil }
+        currentStates.withUnsafeMutableBufferPointer { states in
+            for index in indices where states[index].departure == nil { advance(&states[index], index, by: event) }
         }
         return nil
     }
@@ -93,40 +114,56 @@ public final class ScenarioTracker {
     /// Puts `run`'s progress (a fresh one for a run not seen yet) in `current`, the previous
     /// current run's in `others`.
     private func makeCurrent(_ run: Int) {
-        if let previous = current { others[previous.run] = previous }
-        current =
+        if var previous = current {
+            previous.states = currentStates
+            others[previous.run] = previous
+        }
+        var next =
             others.removeValue(forKey: run)
             ?? RunProgress(run: run, states: Array(repeating: Progress(), count: scenarios.count))
+        currentStates = next.states
+        next.states = []
+        current = next
     }
 
     /// Removes and returns an ending run's progress, `nil` when it had no event.
     private func take(_ run: Int) -> RunProgress? {
-        guard current?.run == run else { return others.removeValue(forKey: run) }
-        defer { current = nil }
-        return current
+        guard current?.run == run, var ended = current else { return others.removeValue(forKey: run) }
+        ended.states = currentStates
+        current = nil
+        currentStates = []
+        return ended
     }
 
     /// Steps one run's progress through one scenario, in place.
     private func advance(_ state: inout Progress, _ index: Int, by event: Event) {
-        let steps = stepMasks[index]
-        let done = state.next == steps.count
+        let first = stepRanges[index].lowerBound
+        let count = stepRanges[index].count
+        let done = state.next == count
         if state.next > 0, !done || forbiddenToRunEnd[index], forbiddenMasks[index].contains(event.kind) {
             state.departure = (event.line, event.kind.name)
             return
         }
         guard !done else { return }
-        if steps[state.next].contains(event.kind), stepConditions[index][state.next](event) {
+        if takes(first + state.next, event) {
             state.next += 1
             state.lastLine = event.line
             return
         }
         // A later step came before the one the scenario waits for: remember where (the first time).
-        for later in state.next + 1..<steps.count
-        where steps[later].contains(event.kind) && stepConditions[index][later](event) {
-            if state.early.isEmpty { state.early = Array(repeating: nil, count: steps.count) }
+        for later in state.next + 1..<count where takes(first + later, event) {
+            if state.early.isEmpty { state.early = Array(repeating: nil, count: count) }
             if state.early[later] == nil { state.early[later] = event.line }
             return
         }
+    }
+
+    /// Whether `event` is of step `step`'s kinds (counted over all scenarios) and meets its condition.
+    @inline(__always)
+    private func takes(_ step: Int, _ event: Event) -> Bool {
+        guard stepMasks[step].contains(event.kind) else { return false }
+        guard let condition = stepConditions[step] else { return true }
+        return condition(event)
     }
 
     // MARK: - Private

@@ -1,0 +1,48 @@
+import TestSupport
+import Testing
+
+@testable import CBCheckKit
+
+/// A node's children in key order (`SliceTree.Node.orderedChildren`), kept as they come and go,
+/// must be the order sorting the keys gives: broadcast events and the end of the log reach the
+/// slices in it, and findings come out in it.
+@Suite struct SliceTreeTests {
+    /// Random adds, replacements and removals, with keys whose text order is not their number's
+    /// order ("10" before "9"): after each, the kept order is the sorted one, with the nodes set.
+    @Test func orderedChildrenAreTheSortedKeysAfterAnyChanges() {
+        var generator = SeededGenerator(seed: 6)
+        let node = SliceTree.Node()
+        for _ in 0..<2000 {
+            let key = String(generator.next(below: 120))
+            if generator.next(below: 3) == 0 {
+                node.setChild(nil, key)
+            } else {
+                node.setChild(SliceTree.Node(), key)
+            }
+            #expect(node.orderedChildren.map(\.key) == node.children.keys.sorted())
+            #expect(node.orderedChildren.allSatisfy { node.children[$0.key] === $0.node })
+        }
+    }
+
+    /// A broadcast event (a kind without the task key) reaches a run's task slices in the text
+    /// order of their keys, whatever order they were made in.
+    @Test func aBroadcastReachesTheSlicesInKeyOrder() throws {
+        let complete = try #require(EventKind(named: "task.complete"))
+        let active = try #require(EventKind(named: "app.active"))
+        let tree = SliceTree(keys: [.run, .task], observing: [complete, active])
+        func event(_ kind: EventKind, _ line: Int, task: String? = nil) -> Event {
+            var event = Event(kind: kind, attributes: task.map { [.task: $0] } ?? [:], line: line)
+            event.sequence = line
+            event.run = 1
+            return event
+        }
+        for (line, task) in ["9", "10", "2", "1", "30"].enumerated() {
+            tree.deliver(event(complete, line + 1, task: task)) { _, _ in }
+        }
+        var reached: [String] = []
+        tree.deliver(event(active, 6)) { leaf, delivered in
+            if delivered.kind == active { reached.append(leaf.keyValues[1]) }
+        }
+        #expect(reached == ["1", "10", "2", "30", "9"])
+    }
+}

@@ -84,6 +84,9 @@ public final class RunRecord {
         if lastTask?.number == number { lastTask = nil }
     }
 
+    /// Every task record the run keeps, by task number (their kinds are written back at its end).
+    var taskRecords: [String: TaskRecord] { tasks }
+
     /// How many task records the run keeps (for tests of the memory bound).
     var taskRecordCount: Int { tasks.count }
 

@@ -51,30 +51,51 @@ extension TraceBuilder {
         let session = naming.session
         // A task named with its session gets its record now (`updateState` would make it next).
         let record = session == nil ? run.task(task) : run.makeTask(task)
-        let known = record?.kind(under: session)
         // Made only where the table is asked: most events find their kind in the task's record.
         var key: TaskKey { TaskKey(process: run.process ?? "", identifier: session, task: task) }
         // didCompleteWithError is a task's last message (T1): its kind is forgotten, so memory
         // follows the open tasks, not every task the log ever had.
         let isLast = event.kind == .taskComplete
+        var state = record?.kind(under: session) ?? readKind(key, removing: isLast, releasing: record, task)
         let logged = event[.kind]
-        var remembered: String?
-        if isLast {
-            remembered = known == .some(nil) ? nil : taskKinds.removeValue(forKey: key)
-        } else if logged == nil {
-            remembered = known ?? taskKinds[key]
-        }
         var kind = isLast ? nil : logged
-        if let logged {
-            // Written only when the table may hold something else: a task's every progress line logs it.
-            if !isLast, known != .some(logged) { taskKinds[key] = logged }
-        } else if let inferred = remembered ?? Self.impliedKind(of: event.kind) {
+        if logged == nil, let inferred = state.kind ?? Self.impliedKind(of: event.kind) {
             event.attributes[.kind] = inferred
             event.inferred.insert(.kind)
-            if !isLast, remembered == nil { taskKinds[key] = inferred }
             kind = isLast ? nil : inferred
         }
-        record?.knownKind = TaskRecord.KnownKind(session: session, kind: kind)
+        state.kind = kind
+        if let record {
+            record.knownKind = state
+        } else if state.isUnwritten {
+            taskKinds[key] = state.kind
+        }
+    }
+
+    /// What `taskKinds` holds for `key` (taken out of it for a task's last message), after
+    /// `record`, which knew another session's kind or none, wrote that kind back.
+    private func readKind(
+        _ key: TaskKey, removing: Bool, releasing record: TaskRecord?, _ task: String
+    ) -> TaskRecord.KnownKind {
+        if let record { writeKind(of: record, task: task, process: key.process) }
+        if removing {
+            return TaskRecord.KnownKind(session: key.identifier, kind: taskKinds.removeValue(forKey: key), stored: nil)
+        }
+        let stored = taskKinds[key]
+        return TaskRecord.KnownKind(session: key.identifier, kind: stored, stored: stored)
+    }
+
+    /// Writes the kind `record` holds for its task under one session into `taskKinds`, if the table
+    /// is behind: before the record knows another session's, is dropped, or its run ends.
+    func writeKind(of record: TaskRecord, task: String, process: String) {
+        guard let known = record.knownKind, known.isUnwritten else { return }
+        taskKinds[TaskKey(process: process, identifier: known.session, task: task)] = known.kind
+        record.knownKind?.stored = known.kind
+    }
+
+    /// Writes back the kinds of every task record of `run` (it ends: its records go with it).
+    func writeKinds(of run: RunRecord) {
+        for (task, record) in run.taskRecords { writeKind(of: record, task: task, process: run.process ?? "") }
     }
 
     /// Only download tasks get these callbacks.

@@ -17,7 +17,8 @@ public final class TraceBuilder {
     /// then placed without hashing the process name.
     private var lastRun: RunRecord?
     /// The kind (download, upload, data) of each task: kept across runs, because a background
-    /// task outlives the run that made it.
+    /// task outlives the run that made it. A live run's task records hold their kinds and write
+    /// them here when they let go of them (`TaskRecord.knownKind`).
     var taskKinds: [TaskKey: String] = [:]
 
     /// A task as the kinds are remembered by: its process, session (`nil` when unknown) and number.
@@ -77,6 +78,7 @@ public final class TraceBuilder {
     /// Ends the trace: every run still going gets `log.end` (its verdicts may be pending).
     public func finish() {
         for run in runsByProcess.values.sorted(by: { $0.number < $1.number }) where run.ending == nil {
+            writeKinds(of: run)
             var event = Event(kind: .logEnd, line: run.lastLine, text: "the log ends here")
             event.setRun(run.number, key: run.key)
             emit(event, run)
@@ -142,6 +144,7 @@ public final class TraceBuilder {
     private func end(_ run: RunRecord, reason: String, line: Int) {
         guard run.ending == nil else { return }
         run.ending = (reason, line)
+        writeKinds(of: run)
         var event = Event(kind: .runEnd, line: line, process: run.process, pid: run.pid, text: reason)
         event.setRun(run.number, key: run.key)
         emit(event, run)
@@ -188,7 +191,10 @@ public final class TraceBuilder {
         }
         if record.session == old.identifier { record.session = nil }
         record.isForeground = false
-        if record.isEmpty { run.forgetTask(old.task) }
+        if record.isEmpty {
+            writeKind(of: record, task: old.task, process: run.process ?? "")
+            run.forgetTask(old.task)
+        }
     }
 
 }

@@ -30,10 +30,14 @@ public final class RunRecord {
     /// The run made a non-background session, so "the run's only identifier" is no safe guess.
     var hasForegroundSession = false
     /// The temporary files handed to didFinishDownloadingTo, by file name, with their task.
-    var temporaryFiles: [String: (identifier: String, task: String)] = [:]
+    private(set) var temporaryFiles: [String: (identifier: String, task: String)] = [:]
+    /// The file `temporaryFiles` was given last, with its entry there: an app moves the file inside
+    /// didFinishDownloadingTo, so the move's line nearly always names it, and is then placed
+    /// without hashing the name (a file name is a long string: about 600 instructions a look-up).
+    private var lastFile: (name: String, identifier: String, task: String)?
     /// What is forgotten of tasks once enough later ones completed: their session, their file.
     var completedTasks = RecentWindow<(task: String, identifier: String?)>(capacity: 1024)
-    var recentFiles = RecentWindow<String>(capacity: 1024)
+    private var recentFiles = RecentWindow<String>(capacity: 1024)
     /// CFNetwork's tasks this run's lines named (`UUID.N` of `Task <UUID>.<N>`), with the `cfnet.*`
     /// kinds already seen for each: a repeat is the same task seen twice (the daemon's copy, or
     /// "load failed" then "finished with error"). Dropped with the run.
@@ -86,6 +90,23 @@ public final class RunRecord {
 
     /// Every task record the run keeps, by task number (their kinds are written back at its end).
     var taskRecords: [String: TaskRecord] { tasks }
+
+    /// Remembers that the temporary file `name` is task `task`'s of session `identifier`; the file
+    /// given 1 024 files before is forgotten.
+    func addTemporaryFile(_ name: String, identifier: String, task: String) {
+        temporaryFiles[name] = (identifier, task)
+        lastFile = (name, identifier, task)
+        if let old = recentFiles.add(name) {
+            temporaryFiles[old] = nil
+            if old == name { lastFile = nil }
+        }
+    }
+
+    /// The task whose temporary file is `name`, if the run was given it (and has not forgotten it).
+    func temporaryFile(_ name: String) -> (identifier: String, task: String)? {
+        if let lastFile, lastFile.name == name { return (lastFile.identifier, lastFile.task) }
+        return temporaryFiles[name]
+    }
 
     /// How many task records the run keeps (for tests of the memory bound).
     var taskRecordCount: Int { tasks.count }

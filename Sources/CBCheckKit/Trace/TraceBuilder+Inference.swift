@@ -43,9 +43,7 @@ extension TraceBuilder {
         }
         guard let task = naming.task else { return }
         if event.kind == .taskFinishDownload, let location = event[.location] {
-            let name = location.fileName
-            run.temporaryFiles[name] = (naming.session ?? "?", task)
-            if let old = run.recentFiles.add(name) { run.temporaryFiles[old] = nil }
+            run.addTemporaryFile(location.fileName, identifier: naming.session ?? "?", task: task)
         }
         guard event.kind.carries(.kind) else { return }
         let session = naming.session
@@ -107,6 +105,6 @@ extension TraceBuilder {
     /// the event names: one dictionary look-up, whatever the number of files.
     private func taskNamingFile(in event: Event, _ run: RunRecord) -> (identifier: String, task: String)? {
         guard let path = event[.path] else { return nil }
-        return run.temporaryFiles[path.fileName]
+        return run.temporaryFile(path.fileName)
     }
 }

@@ -54,19 +54,28 @@ extension TraceBuilder {
         // didCompleteWithError is a task's last message (T1): its kind is forgotten, so memory
         // follows the open tasks, not every task the log ever had.
         let isLast = event.kind == .taskComplete
-        var state = record?.kind(under: session) ?? readKind(key, removing: isLast, releasing: record, task)
+        // What the table holds for the task: the record's kind when it knows this session's,
+        // else read from the table (into the record, when there is one).
+        var unrecorded: TaskRecord.KnownKind?
+        if let record {
+            if !record.holdsKind(under: session) {
+                record.knownKind = readKind(key, removing: isLast, releasing: record, task)
+            }
+        } else {
+            unrecorded = readKind(key, removing: isLast, releasing: nil, task)
+        }
+        let remembered = record?.knownKind?.kind ?? unrecorded?.kind
         let logged = event[.kind]
         var kind = isLast ? nil : logged
-        if logged == nil, let inferred = state.kind ?? Self.impliedKind(of: event.kind) {
+        if logged == nil, let inferred = remembered ?? Self.impliedKind(of: event.kind) {
             event.attributes[.kind] = inferred
             event.inferred.insert(.kind)
             kind = isLast ? nil : inferred
         }
-        state.kind = kind
         if let record {
-            record.knownKind = state
-        } else if state.isUnwritten {
-            taskKinds[key] = state.kind
+            record.knownKind?.kind = kind
+        } else if unrecorded?.stored != kind {
+            taskKinds[key] = kind
         }
     }
 

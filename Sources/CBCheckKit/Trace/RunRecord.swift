@@ -26,7 +26,10 @@ public final class RunRecord {
     /// What the run knows per task number (its session, the foreground mark, its kind).
     private var tasks: [String: TaskRecord] = [:]
     /// The record asked for last: a task's events come in runs, so most find it without hashing.
-    private var lastTask: (number: String, record: TaskRecord)?
+    /// Kept as two fields, compared in place: an optional tuple was copied out (a retain and a
+    /// release) at every look-up.
+    private var lastTaskNumber: String?
+    private var lastTaskRecord: TaskRecord?
     /// The run made a non-background session, so "the run's only identifier" is no safe guess.
     var hasForegroundSession = false
     /// The temporary files handed to didFinishDownloadingTo, by file name, with their task.
@@ -61,17 +64,17 @@ public final class RunRecord {
 
     /// The record of task `number`, `nil` when the run keeps none.
     func task(_ number: String) -> TaskRecord? {
-        if let lastTask, lastTask.number == number { return lastTask.record }
+        if lastTaskNumber == number, let lastTaskRecord { return lastTaskRecord }
         guard let record = tasks[number] else { return nil }
-        lastTask = (number, record)
+        (lastTaskNumber, lastTaskRecord) = (number, record)
         return record
     }
 
     /// The record of task `number`, made when the run keeps none (one hash either way).
     func makeTask(_ number: String) -> TaskRecord {
-        if let lastTask, lastTask.number == number { return lastTask.record }
+        if lastTaskNumber == number, let lastTaskRecord { return lastTaskRecord }
         let record = Self.record(in: &tasks[number])
-        lastTask = (number, record)
+        (lastTaskNumber, lastTaskRecord) = (number, record)
         return record
     }
 
@@ -85,7 +88,7 @@ public final class RunRecord {
     /// Drops the record of task `number` (a task completed long ago).
     func forgetTask(_ number: String) {
         tasks[number] = nil
-        if lastTask?.number == number { lastTask = nil }
+        if lastTaskNumber == number { (lastTaskNumber, lastTaskRecord) = (nil, nil) }
     }
 
     /// Every task record the run keeps, by task number (their kinds are written back at its end).

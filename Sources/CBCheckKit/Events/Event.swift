@@ -161,6 +161,17 @@ public struct Event: @unchecked Sendable {
         box.header.run = number
         box.header.runKey = key
     }
+    /// Places a log event in the trace in one change (each field set on its own checked again
+    /// that the box is unshared): its run `number` (`key` its text), whether it ran on the run's
+    /// main thread, the app's state when it happened and its order of arrival.
+    mutating func place(run number: Int, key: String, isOnMainThread: Bool?, appState: AppState, sequence: Int) {
+        let box = unique
+        box.header.run = number
+        box.header.runKey = key
+        box.header.isOnMainThread = isOnMainThread
+        box.header.appState = appState
+        box.header.sequence = sequence
+    }
     /// Whether the event ran on its run's main thread; `nil` when either thread is unknown.
     public var isOnMainThread: Bool? {
         get { storage.header.isOnMainThread }

@@ -56,18 +56,20 @@ public final class TraceBuilder {
         var event = consume raw
         guard let run = event.kind.isSystemKind ? runForSystemLine(event) : runFor(event) else { return }
         run.lastLine = event.line
-        event.setRun(run.number, key: run.key)
         learnMainThread(from: event, in: run)
+        var isOnMainThread = event.isOnMainThread
         // A daemon's line joined to the app's run ran on the daemon's thread, not the app's.
         if event.process == run.process, let thread = event.thread, let main = run.mainThread {
-            event.isOnMainThread = thread == main
+            isOnMainThread = thread == main
         }
         var naming = TaskNaming(task: event[.task], session: event[.identifier])
         inferIdentifier(of: &event, &naming, in: run)
         inferTask(of: &event, &naming, in: run)
-        event.appState = run.state  // the state the event happened in, before its own transition
+        let state = run.state  // the state the event happened in, before its own transition
         updateState(after: event, naming, in: run)
-        stamp(&event, run)
+        event.place(
+            run: run.number, key: run.key, isOnMainThread: isOnMainThread, appState: state, sequence: sequence)
+        sequence += 1
         lastEvent = event
         sink(event, run)
         if event.kind == EventKind.appTerminate {

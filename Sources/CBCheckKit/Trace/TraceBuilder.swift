@@ -178,7 +178,11 @@ public final class TraceBuilder {
             default:
                 break
             }
-            if let task = naming.task { run.makeTask(task).session = identifier }
+            // Written only when it changes: nearly every line of a task names the session it has.
+            if let task = naming.task {
+                let record = run.makeTask(task)
+                if record.session != identifier { record.session = identifier }
+            }
         }
         if event.kind == .taskComplete, let task = naming.task {
             forgetOldTasks(afterCompleting: task, of: naming.session, run)

@@ -6,10 +6,10 @@ import Testing
 /// look-up for the task of the event before, with the kind the task's session last had.
 @Suite struct TraceBuilderTaskRecordTests {
     private func event(
-        _ kind: String, line: Int, process: String = "App", _ attributes: [Attribute: String] = [:]
+        _ kind: String, line: Int, process: String = "App", pid: Int = 100, _ attributes: [Attribute: String] = [:]
     ) -> Event {
         Event(
-            kind: EventKind(named: kind)!, attributes: attributes, line: line, process: process, pid: 100, thread: "1")
+            kind: EventKind(named: kind)!, attributes: attributes, line: line, process: process, pid: pid, thread: "1")
     }
 
     /// The sink's events of the app's own lines (the builder's run boundaries left out).
@@ -78,6 +78,38 @@ import Testing
         #expect(seen.map { $0[.kind] } == ["upload", "upload", nil, "download", "download"])
     }
 
+    /// A task's kind is held by its record and written to the builder's table only when the run
+    /// ends: the next run of the app (a background relaunch) still knows it, and forgets it once
+    /// that run saw the task complete.
+    @Test func aTasksKindOutlivesItsRunUntilItCompletes() {
+        let seen = trace([
+            event("task.create", line: 1, pid: 100, [.identifier: "A", .task: "1", .kind: "upload"]),
+            event("task.create", line: 2, pid: 100, [.identifier: "A", .task: "2", .kind: "data"]),
+            event("task.progress", line: 3, pid: 200, [.identifier: "A", .task: "1"]),
+            event("task.complete", line: 4, pid: 200, [.identifier: "A", .task: "1"]),
+            event("task.progress", line: 5, pid: 300, [.identifier: "A", .task: "1"]),
+            event("task.progress", line: 6, pid: 300, [.identifier: "A", .task: "2"]),
+        ]).events
+        #expect(seen.map(\.run) == [1, 1, 2, 2, 3, 3])
+        #expect(seen.map { $0[.kind] } == ["upload", "data", "upload", "upload", nil, "data"])
+        #expect(seen.map { $0.inferred.contains(.kind) } == [false, false, true, true, false, true])
+    }
+
+    /// A record that turns to another session's task of the same number writes the first
+    /// session's kind back, and one that completed leaves none behind, across a run's end too.
+    @Test func aRecordTurningToAnotherSessionKeepsTheFirstSessionsKind() {
+        let seen = trace([
+            event("task.create", line: 1, pid: 100, [.identifier: "A", .task: "1", .kind: "upload"]),
+            event("task.create", line: 2, pid: 100, [.identifier: "B", .task: "1", .kind: "data"]),
+            event("task.complete", line: 3, pid: 100, [.identifier: "B", .task: "1"]),
+            event("task.progress", line: 4, pid: 200, [.identifier: "A", .task: "1"]),
+            event("task.progress", line: 5, pid: 200, [.identifier: "B", .task: "1"]),
+            event("task.finishDownload", line: 6, pid: 200, [.identifier: "B", .task: "1"]),
+            event("task.progress", line: 7, pid: 300, [.identifier: "B", .task: "1"]),
+        ]).events
+        #expect(seen.map { $0[.kind] } == ["upload", "data", "data", "upload", nil, "download", "download"])
+    }
+
     /// A task's session is still inferred when other tasks' lines come between its own.
     @Test func sessionsAreInferredForInterleavedTasks() {
         let seen = trace([
@@ -115,6 +147,25 @@ import Testing
         #expect(result.runs.count == 1)
         #expect(result.runs[0].taskRecordCount <= 1025)
         #expect(result.events.suffix(2).map { $0[.identifier] } == [nil, "A"])
+    }
+
+    /// A dropped record writes back what it held: here that the task completed, so the kind an
+    /// earlier run left in the table (read by this run before the completion) is gone when the
+    /// task's number comes up again.
+    @Test func aDroppedRecordLeavesItsTasksCompletionBehind() {
+        var events = [
+            event("session.create", line: 1, pid: 100, [.identifier: "A", .background: "yes"]),
+            event("task.create", line: 2, pid: 100, [.identifier: "A", .task: "1", .kind: "upload"]),
+            event("task.progress", line: 3, pid: 200, [.identifier: "A", .task: "1"]),
+            event("task.complete", line: 4, pid: 200, [.identifier: "A", .task: "1"]),
+        ]
+        for task in 2...1030 {
+            events.append(event("task.complete", line: 2 + 2 * task, pid: 200, [.identifier: "A", .task: "\(task)"]))
+        }
+        events.append(event("task.progress", line: 3000, pid: 200, [.identifier: "A", .task: "1"]))
+        let seen = trace(events).events
+        #expect(seen[2...3].map { $0[.kind] } == ["upload", "upload"])
+        #expect(seen.last?[.kind] == nil)
     }
 
     /// Two processes' lines alternating stay in their own runs (the last run is remembered, not

@@ -59,6 +59,20 @@ import Testing
         #expect(seen.last?.1.mainThread == "1")
     }
 
+    /// Every event of the trace, the builder's own included, is numbered in order of arrival and
+    /// placed in its run; one given its main-thread mark keeps it where the run cannot tell.
+    @Test func eventsAreNumberedAndPlacedInArrivalOrder() {
+        var marked = event("task.complete", line: 1, thread: "7")
+        marked.isOnMainThread = true
+        let seen = trace([
+            marked, event("app.launch", line: 2), event("task.complete", line: 3, thread: "7"),
+            event("app.launch", line: 4, pid: 200),
+        ])
+        #expect(seen.map(\.0.sequence) == Array(0..<seen.count))
+        #expect(seen.map(\.0.runKey) == ["1", "1", "1", "1", "1", "2", "2", "2"])
+        #expect(seen.map(\.0.isOnMainThread) == [nil, true, true, false, nil, nil, true, nil])
+    }
+
     @Test func identifiersAreInferredOnlyWhenThereIsOneCandidate() {
         let seen = trace([
             event("app.handleEvents", line: 1, [.identifier: "com.acme.bg"]),

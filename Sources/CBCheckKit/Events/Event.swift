@@ -4,56 +4,65 @@
 /// A value type whose fields live in one shared, copy-on-write box: monitors, slice trees and
 /// reports keep many copies of an event, and a copy then costs one reference, not a dozen (the
 /// slices of a run with 20 000 tasks held 300 MB of inline event copies before).
-public struct Event: Sendable {
-    private final class Storage: @unchecked Sendable {
+///
+/// An event read from the log keeps its text's bytes in the box itself, after the fields, and
+/// makes the `String` only when asked (a finding's evidence, a trace): nearly every event is
+/// judged and dropped without its text read, and a `String` of its own was an allocation, a
+/// UTF-8 validation and a free per event.
+///
+/// `@unchecked Sendable`: the box (a `ManagedBuffer`, which is not `Sendable`) is changed only
+/// when this value holds the one reference to it (copy on write), so no two threads share a box
+/// that changes.
+public struct Event: @unchecked Sendable {
+    private struct Fields {
         var kind: EventKind
         var attributes: AttributeValues
-        var inferred: AttributeSet
+        var inferred: AttributeSet = []
         var line: Int
         var column: Int
         var time: Timestamp?
         var process: String?
         var pid: Int?
         var thread: String?
-        var text: String
+        /// The text, when it is not the box's bytes (given as a `String`, or not printable ASCII).
+        var madeText: String?
+        /// How many bytes of text follow the fields (0 when `madeText` holds it).
+        var textCount = 0
         var phrasing: String?
         var isOnMainThread: Bool?
-        var appState: AppState
-        var sequence: Int
+        var appState: AppState = .unknown
+        var sequence = 0
         var run = 0
         var runKey = "0"
+    }
 
-        init(
-            kind: EventKind, attributes: AttributeValues, line: Int, column: Int, time: Timestamp?,
-            process: String?, pid: Int?, thread: String?, text: String, phrasing: String?
-        ) {
-            self.kind = kind
-            self.attributes = attributes
-            self.inferred = []
-            self.line = line
-            self.column = column
-            self.time = time
-            self.process = process
-            self.pid = pid
-            self.thread = thread
-            self.text = text
-            self.phrasing = phrasing
-            self.isOnMainThread = nil
-            self.appState = .unknown
-            self.sequence = 0
+    /// The fields, then the text's bytes in the same allocation.
+    private final class Storage: ManagedBuffer<Fields, UInt8> {
+        /// A box holding `fields` and a copy of `text`.
+        static func make(_ fields: Fields, text: UnsafeRawBufferPointer) -> Storage {
+            let box = unsafeDowncast(
+                Storage.create(minimumCapacity: text.count) { _ in fields }, to: Storage.self)
+            box.withUnsafeMutablePointers { header, bytes in
+                if let base = text.baseAddress {
+                    bytes.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: text.count)
+                }
+                header.pointee.textCount = text.count
+            }
+            return box
+        }
+
+        var text: String {
+            if let madeText = header.madeText { return madeText }
+            return withUnsafeMutablePointers { header, bytes in
+                String(decoding: UnsafeBufferPointer(start: bytes, count: header.pointee.textCount), as: UTF8.self)
+            }
         }
 
         func copy() -> Storage {
-            let copy = Storage(
-                kind: kind, attributes: attributes, line: line, column: column, time: time, process: process, pid: pid,
-                thread: thread, text: text, phrasing: phrasing)
-            copy.inferred = inferred
-            copy.isOnMainThread = isOnMainThread
-            copy.appState = appState
-            copy.sequence = sequence
-            copy.run = run
-            copy.runKey = runKey
-            return copy
+            withUnsafeMutablePointers { header, bytes in
+                Storage.make(
+                    header.pointee, text: UnsafeRawBufferPointer(start: bytes, count: header.pointee.textCount))
+            }
         }
     }
 
@@ -68,110 +77,124 @@ public struct Event: Sendable {
     }
 
     public var kind: EventKind {
-        get { storage.kind }
-        set { unique.kind = newValue }
+        get { storage.header.kind }
+        set { unique.header.kind = newValue }
     }
     /// Values read from the log. A missing attribute is unknown: no condition on it ever holds.
     public var attributes: AttributeValues {
-        get { storage.attributes }
-        set { unique.attributes = newValue }
+        get { storage.header.attributes }
+        set { unique.header.attributes = newValue }
         _modify {
             let box = unique
-            yield &box.attributes
+            yield &box.header.attributes
         }
     }
     /// Attributes the trace builder filled in from context rather than read from the line.
     public var inferred: AttributeSet {
-        get { storage.inferred }
-        set { unique.inferred = newValue }
+        get { storage.header.inferred }
+        set { unique.header.inferred = newValue }
         _modify {
             let box = unique
-            yield &box.inferred
+            yield &box.header.inferred
         }
     }
     /// 1-based line of the record that produced the event.
     public var line: Int {
-        get { storage.line }
-        set { unique.line = newValue }
+        get { storage.header.line }
+        set { unique.header.line = newValue }
     }
     /// The byte column its message starts at.
     public var column: Int {
-        get { storage.column }
-        set { unique.column = newValue }
+        get { storage.header.column }
+        set { unique.header.column = newValue }
     }
     public var time: Timestamp? {
-        get { storage.time }
-        set { unique.time = newValue }
+        get { storage.header.time }
+        set { unique.header.time = newValue }
     }
     public var process: String? {
-        get { storage.process }
-        set { unique.process = newValue }
+        get { storage.header.process }
+        set { unique.header.process = newValue }
     }
     public var pid: Int? {
-        get { storage.pid }
-        set { unique.pid = newValue }
+        get { storage.header.pid }
+        set { unique.header.pid = newValue }
     }
     public var thread: String? {
-        get { storage.thread }
-        set { unique.thread = newValue }
+        get { storage.header.thread }
+        set { unique.header.thread = newValue }
     }
     /// The first line of the record's message, for evidence in findings and traces.
     public var text: String {
         get { storage.text }
-        set { unique.text = newValue }
+        set {
+            let box = unique
+            box.header.madeText = newValue
+            box.header.textCount = 0
+        }
     }
 
     /// The event-map phrasing that recognized the record (`app.cbevents:7`, see
     /// `EventMap.MapPattern.phrasing`); `nil` for the trace builder's own events. A rule's
     /// `where phrasing == …` reads it, and `cbcheck learn --raw` tells phrasings of one kind apart by it.
     public var phrasing: String? {
-        get { storage.phrasing }
-        set { unique.phrasing = newValue }
+        get { storage.header.phrasing }
+        set { unique.header.phrasing = newValue }
     }
 
     // Filled in by the trace builder.
     /// 1-based run number within the file.
     public var run: Int {
-        get { storage.run }
+        get { storage.header.run }
         set {
             let box = unique
-            box.run = newValue
-            box.runKey = String(newValue)
+            box.header.run = newValue
+            box.header.runKey = String(newValue)
         }
     }
     /// `run` as text, made once per run: the slice trees key runs by it for every event.
-    public var runKey: String { storage.runKey }
+    public var runKey: String { storage.header.runKey }
 
     /// Places the event in run `number`, whose `runKey` is `key` (made once by the run).
     mutating func setRun(_ number: Int, key: String) {
         let box = unique
-        box.run = number
-        box.runKey = key
+        box.header.run = number
+        box.header.runKey = key
+    }
+    /// Places a log event in the trace in one change (each field set on its own checked again
+    /// that the box is unshared): its run `number` (`key` its text), whether it ran on the run's
+    /// main thread, the app's state when it happened and its order of arrival.
+    mutating func place(run number: Int, key: String, isOnMainThread: Bool?, appState: AppState, sequence: Int) {
+        let box = unique
+        box.header.run = number
+        box.header.runKey = key
+        box.header.isOnMainThread = isOnMainThread
+        box.header.appState = appState
+        box.header.sequence = sequence
     }
     /// Whether the event ran on its run's main thread; `nil` when either thread is unknown.
     public var isOnMainThread: Bool? {
-        get { storage.isOnMainThread }
-        set { unique.isOnMainThread = newValue }
+        get { storage.header.isOnMainThread }
+        set { unique.header.isOnMainThread = newValue }
     }
     /// The app's state when the event happened, as derived from lifecycle events before it.
     public var appState: AppState {
-        get { storage.appState }
-        set { unique.appState = newValue }
+        get { storage.header.appState }
+        set { unique.header.appState = newValue }
     }
     /// Order of arrival in the file (0-based), to order events that share a line.
     public var sequence: Int {
-        get { storage.sequence }
-        set { unique.sequence = newValue }
+        get { storage.header.sequence }
+        set { unique.header.sequence = newValue }
     }
 
     public init(
         kind: EventKind, attributes: [Attribute: String] = [:], line: Int, column: Int = 1, time: Timestamp? = nil,
         process: String? = nil, pid: Int? = nil, thread: String? = nil, text: String = "", phrasing: String? = nil
     ) {
-        storage = Storage(
-            kind: kind, attributes: AttributeValues(attributes), line: line, column: column, time: time,
-            process: process, pid: pid,
-            thread: thread, text: text, phrasing: phrasing)
+        self.init(
+            kind: kind, values: AttributeValues(attributes), line: line, column: column, time: time, process: process,
+            pid: pid, thread: thread, text: text, phrasing: phrasing)
     }
 
     /// An event with the values the recognizer read, as it holds them.
@@ -179,12 +202,26 @@ public struct Event: Sendable {
         kind: EventKind, values: AttributeValues, line: Int, column: Int = 1, time: Timestamp? = nil,
         process: String? = nil, pid: Int? = nil, thread: String? = nil, text: String = "", phrasing: String? = nil
     ) {
-        storage = Storage(
+        let fields = Fields(
             kind: kind, attributes: values, line: line, column: column, time: time, process: process, pid: pid,
-            thread: thread, text: text, phrasing: phrasing)
+            thread: thread, madeText: text, phrasing: phrasing)
+        storage = Storage.make(fields, text: UnsafeRawBufferPointer(start: nil, count: 0))
     }
 
-    public subscript(attribute: Attribute) -> String? { storage.attributes[attribute] }
+    /// An event of the log whose text is `textBytes` (the message's first line) made printable
+    /// (`DisplayText`): printable ASCII, nearly every line, is kept as bytes in the event's box.
+    init(
+        kind: EventKind, values: AttributeValues, line: Int, column: Int, time: Timestamp?, process: String?,
+        pid: Int?, thread: String?, textBytes: UnsafeRawBufferPointer, phrasing: String?
+    ) {
+        let isPlain = DisplayText.isPrintableASCII(textBytes)
+        let fields = Fields(
+            kind: kind, attributes: values, line: line, column: column, time: time, process: process, pid: pid,
+            thread: thread, madeText: isPlain ? nil : DisplayText.from(textBytes), phrasing: phrasing)
+        storage = Storage.make(fields, text: isPlain ? textBytes : UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+
+    public subscript(attribute: Attribute) -> String? { storage.header.attributes[attribute] }
 }
 
 /// Where the app is in its lifecycle, as far as the log shows.

@@ -36,13 +36,6 @@ extension PendingRecord {
                     ?? prefix.thread.map { recent.thread(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
             )
         }
-        // The message's first line (`memchr`: a byte-by-byte `firstIndex` walked every message whole).
-        let text = withMessage { bytes in
-            let end = bytes.baseAddress.flatMap { memchr($0, 0x0A, bytes.count) }.map {
-                bytes.baseAddress!.distance(to: $0)
-            }
-            return DisplayText.from(UnsafeRawBufferPointer(rebasing: bytes[..<(end ?? bytes.count)]))
-        }
         let isDaemon = named?.isDaemon ?? false
         if isDaemon {
             stats.excluded += countsLine
@@ -64,12 +57,21 @@ extension PendingRecord {
             let (kind, phrasing) = (recognized[index].0, recognized[index].phrasing)
             let attributes = recognized[index].1
             recognized[index].1 = AttributeValues()
-            sink(
+            // The event keeps its text's bytes (`Event.text` makes the string if asked).
+            let event = withMessage { bytes in
                 Event(
                     kind: kind, values: attributes, line: line,
                     column: prefix.isDecoded ? 1 : prefix.messageStart + 1,
-                    time: prefix.time, process: knownProcess, pid: prefix.pid, thread: thread, text: text,
-                    phrasing: phrasing))
+                    time: prefix.time, process: knownProcess, pid: prefix.pid, thread: thread,
+                    textBytes: Self.firstLine(of: bytes), phrasing: phrasing)
+            }
+            sink(event)
         }
+    }
+
+    /// The message's first line (`memchr`: a byte-by-byte `firstIndex` walked every message whole).
+    private static func firstLine(of bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        guard let base = bytes.baseAddress, let newline = memchr(base, 0x0A, bytes.count) else { return bytes }
+        return UnsafeRawBufferPointer(start: base, count: base.distance(to: UnsafeRawPointer(newline)))
     }
 }

@@ -26,14 +26,21 @@ public final class RunRecord {
     /// What the run knows per task number (its session, the foreground mark, its kind).
     private var tasks: [String: TaskRecord] = [:]
     /// The record asked for last: a task's events come in runs, so most find it without hashing.
-    private var lastTask: (number: String, record: TaskRecord)?
+    /// Kept as two fields, compared in place: an optional tuple was copied out (a retain and a
+    /// release) at every look-up.
+    private var lastTaskNumber: String?
+    private var lastTaskRecord: TaskRecord?
     /// The run made a non-background session, so "the run's only identifier" is no safe guess.
     var hasForegroundSession = false
     /// The temporary files handed to didFinishDownloadingTo, by file name, with their task.
-    var temporaryFiles: [String: (identifier: String, task: String)] = [:]
+    private(set) var temporaryFiles: [String: (identifier: String, task: String)] = [:]
+    /// The file `temporaryFiles` was given last, with its entry there: an app moves the file inside
+    /// didFinishDownloadingTo, so the move's line nearly always names it, and is then placed
+    /// without hashing the name (a file name is a long string: about 600 instructions a look-up).
+    private var lastFile: (name: String, identifier: String, task: String)?
     /// What is forgotten of tasks once enough later ones completed: their session, their file.
     var completedTasks = RecentWindow<(task: String, identifier: String?)>(capacity: 1024)
-    var recentFiles = RecentWindow<String>(capacity: 1024)
+    private var recentFiles = RecentWindow<String>(capacity: 1024)
     /// CFNetwork's tasks this run's lines named (`UUID.N` of `Task <UUID>.<N>`), with the `cfnet.*`
     /// kinds already seen for each: a repeat is the same task seen twice (the daemon's copy, or
     /// "load failed" then "finished with error"). Dropped with the run.
@@ -57,17 +64,17 @@ public final class RunRecord {
 
     /// The record of task `number`, `nil` when the run keeps none.
     func task(_ number: String) -> TaskRecord? {
-        if let lastTask, lastTask.number == number { return lastTask.record }
+        if lastTaskNumber == number, let lastTaskRecord { return lastTaskRecord }
         guard let record = tasks[number] else { return nil }
-        lastTask = (number, record)
+        (lastTaskNumber, lastTaskRecord) = (number, record)
         return record
     }
 
     /// The record of task `number`, made when the run keeps none (one hash either way).
     func makeTask(_ number: String) -> TaskRecord {
-        if let lastTask, lastTask.number == number { return lastTask.record }
+        if lastTaskNumber == number, let lastTaskRecord { return lastTaskRecord }
         let record = Self.record(in: &tasks[number])
-        lastTask = (number, record)
+        (lastTaskNumber, lastTaskRecord) = (number, record)
         return record
     }
 
@@ -81,7 +88,27 @@ public final class RunRecord {
     /// Drops the record of task `number` (a task completed long ago).
     func forgetTask(_ number: String) {
         tasks[number] = nil
-        if lastTask?.number == number { lastTask = nil }
+        if lastTaskNumber == number { (lastTaskNumber, lastTaskRecord) = (nil, nil) }
+    }
+
+    /// Every task record the run keeps, by task number (their kinds are written back at its end).
+    var taskRecords: [String: TaskRecord] { tasks }
+
+    /// Remembers that the temporary file `name` is task `task`'s of session `identifier`; the file
+    /// given 1 024 files before is forgotten.
+    func addTemporaryFile(_ name: String, identifier: String, task: String) {
+        temporaryFiles[name] = (identifier, task)
+        lastFile = (name, identifier, task)
+        if let old = recentFiles.add(name) {
+            temporaryFiles[old] = nil
+            if old == name { lastFile = nil }
+        }
+    }
+
+    /// The task whose temporary file is `name`, if the run was given it (and has not forgotten it).
+    func temporaryFile(_ name: String) -> (identifier: String, task: String)? {
+        if let lastFile, lastFile.name == name { return (lastFile.identifier, lastFile.task) }
+        return temporaryFiles[name]
     }
 
     /// How many task records the run keeps (for tests of the memory bound).

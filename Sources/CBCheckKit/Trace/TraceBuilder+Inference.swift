@@ -43,38 +43,66 @@ extension TraceBuilder {
         }
         guard let task = naming.task else { return }
         if event.kind == .taskFinishDownload, let location = event[.location] {
-            let name = location.fileName
-            run.temporaryFiles[name] = (naming.session ?? "?", task)
-            if let old = run.recentFiles.add(name) { run.temporaryFiles[old] = nil }
+            run.addTemporaryFile(location.fileName, identifier: naming.session ?? "?", task: task)
         }
         guard event.kind.carries(.kind) else { return }
         let session = naming.session
         // A task named with its session gets its record now (`updateState` would make it next).
         let record = session == nil ? run.task(task) : run.makeTask(task)
-        let known = record?.kind(under: session)
         // Made only where the table is asked: most events find their kind in the task's record.
         var key: TaskKey { TaskKey(process: run.process ?? "", identifier: session, task: task) }
         // didCompleteWithError is a task's last message (T1): its kind is forgotten, so memory
         // follows the open tasks, not every task the log ever had.
         let isLast = event.kind == .taskComplete
-        let logged = event[.kind]
-        var remembered: String?
-        if isLast {
-            remembered = known == .some(nil) ? nil : taskKinds.removeValue(forKey: key)
-        } else if logged == nil {
-            remembered = known ?? taskKinds[key]
+        // What the table holds for the task: the record's kind when it knows this session's,
+        // else read from the table (into the record, when there is one).
+        var unrecorded: TaskRecord.KnownKind?
+        if let record {
+            if !record.holdsKind(under: session) {
+                record.knownKind = readKind(key, removing: isLast, releasing: record, task)
+            }
+        } else {
+            unrecorded = readKind(key, removing: isLast, releasing: nil, task)
         }
+        let remembered = record?.knownKind?.kind ?? unrecorded?.kind
+        let logged = event[.kind]
         var kind = isLast ? nil : logged
-        if let logged {
-            // Written only when the table may hold something else: a task's every progress line logs it.
-            if !isLast, known != .some(logged) { taskKinds[key] = logged }
-        } else if let inferred = remembered ?? Self.impliedKind(of: event.kind) {
+        if logged == nil, let inferred = remembered ?? Self.impliedKind(of: event.kind) {
             event.attributes[.kind] = inferred
             event.inferred.insert(.kind)
-            if !isLast, remembered == nil { taskKinds[key] = inferred }
             kind = isLast ? nil : inferred
         }
-        record?.knownKind = TaskRecord.KnownKind(session: session, kind: kind)
+        if let record {
+            record.knownKind?.kind = kind
+        } else if unrecorded?.stored != kind {
+            taskKinds[key] = kind
+        }
+    }
+
+    /// What `taskKinds` holds for `key` (taken out of it for a task's last message), after
+    /// `record`, which knew another session's kind or none, wrote that kind back.
+    private func readKind(
+        _ key: TaskKey, removing: Bool, releasing record: TaskRecord?, _ task: String
+    ) -> TaskRecord.KnownKind {
+        if let record { writeKind(of: record, task: task, process: key.process) }
+        if removing {
+            return TaskRecord.KnownKind(session: key.identifier, kind: taskKinds.removeValue(forKey: key), stored: nil)
+        }
+        let stored = taskKinds[key]
+        return TaskRecord.KnownKind(session: key.identifier, kind: stored, stored: stored)
+    }
+
+    /// Writes the kind `record` holds for its task under one session into `taskKinds`, if the table
+    /// is behind: before the record knows another session's, is dropped, or its run ends.
+    func writeKind(of record: TaskRecord, task: String, process: String) {
+        guard let known = record.knownKind, known.isUnwritten else { return }
+        taskKinds[TaskKey(process: process, identifier: known.session, task: task)] = known.kind
+        record.knownKind?.stored = known.kind
+    }
+
+    /// Writes back the kinds of every task record of `run` (it ends: its records go with it).
+    func writeKinds(of run: RunRecord) {
+        for (task, record) in run.taskRecords { writeKind(of: record, task: task, process: run.process ?? "") }
     }
 
     /// Only download tasks get these callbacks.
@@ -86,6 +114,6 @@ extension TraceBuilder {
     /// the event names: one dictionary look-up, whatever the number of files.
     private func taskNamingFile(in event: Event, _ run: RunRecord) -> (identifier: String, task: String)? {
         guard let path = event[.path] else { return nil }
-        return run.temporaryFiles[path.fileName]
+        return run.temporaryFile(path.fileName)
     }
 }

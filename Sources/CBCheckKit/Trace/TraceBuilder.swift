@@ -17,7 +17,8 @@ public final class TraceBuilder {
     /// then placed without hashing the process name.
     private var lastRun: RunRecord?
     /// The kind (download, upload, data) of each task: kept across runs, because a background
-    /// task outlives the run that made it.
+    /// task outlives the run that made it. A live run's task records hold their kinds and write
+    /// them here when they let go of them (`TaskRecord.knownKind`).
     var taskKinds: [TaskKey: String] = [:]
 
     /// A task as the kinds are remembered by: its process, session (`nil` when unknown) and number.
@@ -55,18 +56,20 @@ public final class TraceBuilder {
         var event = consume raw
         guard let run = event.kind.isSystemKind ? runForSystemLine(event) : runFor(event) else { return }
         run.lastLine = event.line
-        event.setRun(run.number, key: run.key)
         learnMainThread(from: event, in: run)
+        var isOnMainThread = event.isOnMainThread
         // A daemon's line joined to the app's run ran on the daemon's thread, not the app's.
         if event.process == run.process, let thread = event.thread, let main = run.mainThread {
-            event.isOnMainThread = thread == main
+            isOnMainThread = thread == main
         }
         var naming = TaskNaming(task: event[.task], session: event[.identifier])
         inferIdentifier(of: &event, &naming, in: run)
         inferTask(of: &event, &naming, in: run)
-        event.appState = run.state  // the state the event happened in, before its own transition
+        let state = run.state  // the state the event happened in, before its own transition
         updateState(after: event, naming, in: run)
-        stamp(&event, run)
+        event.place(
+            run: run.number, key: run.key, isOnMainThread: isOnMainThread, appState: state, sequence: sequence)
+        sequence += 1
         lastEvent = event
         sink(event, run)
         if event.kind == EventKind.appTerminate {
@@ -77,6 +80,7 @@ public final class TraceBuilder {
     /// Ends the trace: every run still going gets `log.end` (its verdicts may be pending).
     public func finish() {
         for run in runsByProcess.values.sorted(by: { $0.number < $1.number }) where run.ending == nil {
+            writeKinds(of: run)
             var event = Event(kind: .logEnd, line: run.lastLine, text: "the log ends here")
             event.setRun(run.number, key: run.key)
             emit(event, run)
@@ -142,6 +146,7 @@ public final class TraceBuilder {
     private func end(_ run: RunRecord, reason: String, line: Int) {
         guard run.ending == nil else { return }
         run.ending = (reason, line)
+        writeKinds(of: run)
         var event = Event(kind: .runEnd, line: line, process: run.process, pid: run.pid, text: reason)
         event.setRun(run.number, key: run.key)
         emit(event, run)
@@ -173,7 +178,11 @@ public final class TraceBuilder {
             default:
                 break
             }
-            if let task = naming.task { run.makeTask(task).session = identifier }
+            // Written only when it changes: nearly every line of a task names the session it has.
+            if let task = naming.task {
+                let record = run.makeTask(task)
+                if record.session != identifier { record.session = identifier }
+            }
         }
         if event.kind == .taskComplete, let task = naming.task {
             forgetOldTasks(afterCompleting: task, of: naming.session, run)
@@ -188,7 +197,10 @@ public final class TraceBuilder {
         }
         if record.session == old.identifier { record.session = nil }
         record.isForeground = false
-        if record.isEmpty { run.forgetTask(old.task) }
+        if record.isEmpty {
+            writeKind(of: record, task: old.task, process: run.process ?? "")
+            run.forgetTask(old.task)
+        }
     }
 
 }

@@ -16,12 +16,15 @@ public struct EventRecognizer {
     private let extractorLiterals: ExtractorLiterals
     /// `map.extractors`' patterns, by the index `EntryPlan.extractors` gives.
     private let extractorPatterns: [EventMap.MapPattern]
+    /// By extractor, a later one its run answers too (`ExtractorTwin`).
+    private let twins: [ExtractorTwin?]
 
     public init(map: EventMap) {
         self.map = map
         patterns = map.entries.indices.flatMap { entry in map.entries[entry].patterns.map { (entry, $0) } }
         scanner = LiteralScanner(patterns: patterns.map(\.pattern))
         extractorPatterns = map.extractors.map(\.pattern)
+        twins = ExtractorTwin.twins(of: map.extractors)
         let extractorLiterals = ExtractorLiterals(map.extractors)
         self.extractorLiterals = extractorLiterals
         let startsWithADigit = map.extractors.map { $0.pattern.pattern.startsWithADigit() }
@@ -80,7 +83,15 @@ public struct EventRecognizer {
         // The first digit's offset once looked for (`.some(nil)`: the message has none).
         var firstDigit: Int??
         var lastRequired = ExtractorLiterals.LastRequiredByte()
+        // A twin's answer from an earlier run (`ExtractorTwin`): the extractor it is for, and
+        // its group's range when that run matched.
+        var answered = -1
+        var answer: Range<Int>?
         for (index, attribute, isChecked, startsWithADigit) in plan.extractors where !captured.contains(attribute) {
+            if index == answered {
+                if let answer { captured.capture(attribute, at: answer) }
+                continue
+            }
             guard !isChecked || extractorLiterals.mayMatch(index, in: message, last: &lastRequired) else { continue }
             var start = 0
             if startsWithADigit {
@@ -89,10 +100,14 @@ public struct EventRecognizer {
                 guard let found else { continue }
                 start = found
             }
-            let pattern = extractorPatterns[index]
-            guard run(pattern, on: message, from: start), let range = pattern.lastMatchRange(of: attribute) else {
-                continue
+            let twin = twins[index]
+            let pattern = twin?.merged ?? extractorPatterns[index]
+            let matched = run(pattern, on: message, from: start)
+            if let twin {
+                answered = twin.partner
+                answer = matched ? pattern.lastMatchRange(of: twin.partnerAttribute) : nil
             }
+            guard matched, let range = pattern.lastMatchRange(of: attribute) else { continue }
             captured.capture(attribute, at: range)
         }
         let values = captured.values(keeping: plan.carried, in: message, constants: plan.constants)

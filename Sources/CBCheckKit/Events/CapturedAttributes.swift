@@ -17,6 +17,18 @@ struct CapturedAttributes {
 
     func contains(_ attribute: Attribute) -> Bool { known & 1 << UInt32(attribute.ordinal) != 0 }
 
+    /// Whether `other` knows the same attributes, with the same ranges and constants.
+    func hasTheSameRanges(as other: CapturedAttributes) -> Bool {
+        guard known == other.known, constant == other.constant else { return false }
+        var remaining = known & ~constant
+        while remaining != 0 {
+            let ordinal = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            if starts[ordinal] != other.starts[ordinal] || ends[ordinal] != other.ends[ordinal] { return false }
+        }
+        return true
+    }
+
     /// Records where `attribute` was found; the first range found for an attribute is kept.
     mutating func capture(_ attribute: Attribute, at range: Range<Int>) {
         let ordinal = attribute.ordinal

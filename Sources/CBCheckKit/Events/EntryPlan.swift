@@ -16,11 +16,16 @@ final class EntryPlan {
     let constants: EntryConstants
     /// A bit per attribute (its ordinal) that some kind of the entry carries.
     let carried: UInt32
+    /// The entry has extractors and none can tell one digit from another (`DigitBlind`): where
+    /// they found attributes in a message holds for one that differs from it only in digits.
+    let extractorsAreDigitBlind: Bool
 
-    /// - Parameter startsWithADigit: `Pattern.startsWithADigit` of each of `all`, asked once.
+    /// - Parameters:
+    ///   - startsWithADigit: `Pattern.startsWithADigit` of each of `all`, asked once.
+    ///   - digitBlind: `DigitBlind.holds` of each of `all`, asked once.
     init(
         _ entry: EventMap.Entry, extractors all: [EventMap.AttributeExtractor], literals: ExtractorLiterals,
-        startsWithADigit: [Bool]
+        startsWithADigit: [Bool], digitBlind: [Bool]
     ) {
         kind = entry.kind
         alsoKinds = entry.alsoKinds
@@ -37,5 +42,7 @@ final class EntryPlan {
                 )
             }
         constants = EntryConstants(entry.constants)
+        extractorsAreDigitBlind =
+            !extractors.isEmpty && extractors.allSatisfy { digitBlind[$0.index] }
     }
 }

@@ -18,18 +18,30 @@ public struct EventRecognizer {
     private let extractorPatterns: [EventMap.MapPattern]
     /// By extractor, a later one its run answers too (`ExtractorTwin`).
     private let twins: [ExtractorTwin?]
+    /// Where the last message of each entry pattern had its attributes (`RecentRecognitions`).
+    private let recent: RecentRecognitions
 
     public init(map: EventMap) {
+        self.init(map: map, reusesRecentAttributes: true)
+    }
+
+    /// - Parameter reusesRecentAttributes: `false` runs the extractors for every record (tests
+    ///   compare the two ways with it).
+    init(map: EventMap, reusesRecentAttributes: Bool) {
         self.map = map
         patterns = map.entries.indices.flatMap { entry in map.entries[entry].patterns.map { (entry, $0) } }
         scanner = LiteralScanner(patterns: patterns.map(\.pattern))
         extractorPatterns = map.extractors.map(\.pattern)
         twins = ExtractorTwin.twins(of: map.extractors)
+        recent = RecentRecognitions(patterns: reusesRecentAttributes ? patterns.count : 0)
         let extractorLiterals = ExtractorLiterals(map.extractors)
         self.extractorLiterals = extractorLiterals
         let startsWithADigit = map.extractors.map { $0.pattern.pattern.startsWithADigit() }
+        let digitBlind = map.extractors.map { DigitBlind.holds(for: $0.pattern.pattern.source) }
         plans = map.entries.map {
-            EntryPlan($0, extractors: map.extractors, literals: extractorLiterals, startsWithADigit: startsWithADigit)
+            EntryPlan(
+                $0, extractors: map.extractors, literals: extractorLiterals, startsWithADigit: startsWithADigit,
+                digitBlind: digitBlind)
         }
     }
 
@@ -62,7 +74,7 @@ public struct EventRecognizer {
             for index in number..<end {
                 let (entryIndex, candidate) = patterns[index]
                 guard run(candidate, on: message) else { continue }
-                appendEvents(of: plans[entryIndex], candidate, message, to: &recognized)
+                appendEvents(of: plans[entryIndex], candidate, number: index, message, to: &recognized)
                 return false
             }
             return true
@@ -71,8 +83,9 @@ public struct EventRecognizer {
 
     // MARK: - Private
 
+    /// - Parameter number: the candidate's number among the entry patterns.
     private func appendEvents(
-        of plan: EntryPlan, _ candidate: EventMap.MapPattern, _ message: UnsafeRawBufferPointer,
+        of plan: EntryPlan, _ candidate: EventMap.MapPattern, number: Int, _ message: UnsafeRawBufferPointer,
         to recognized: inout [Recognized]
     ) {
         var captured = CapturedAttributes()
@@ -80,6 +93,33 @@ public struct EventRecognizer {
             if let range = candidate.pattern.lastMatchRange(group: group) { captured.capture(attribute, at: range) }
         }
         captured.setConstants(plan.constants.mask)
+        if !plan.extractorsAreDigitBlind {
+            _ = runExtractors(of: plan, on: message, into: &captured)
+        } else if let found = recent.attributes(recognizedBy: number, in: message, before: captured) {
+            captured = found
+        } else {
+            let before = captured
+            // A pattern that hit its match limit is reported again on the next such message.
+            if runExtractors(of: plan, on: message, into: &captured) {
+                recent.remember(captured, before: before, recognizedBy: number, in: message)
+            }
+        }
+        let values = captured.values(keeping: plan.carried, in: message, constants: plan.constants)
+        if plan.alsoKinds.isEmpty {
+            recognized.append((plan.kind, values, candidate.phrasing))
+            return
+        }
+        for kind in [plan.kind] + plan.alsoKinds {
+            recognized.append((kind, values.keeping(kind.carries), candidate.phrasing))
+        }
+    }
+
+    /// Runs the extractors of `plan` for the attributes `captured` lacks, in map order; `false`
+    /// when one of them hit its match limit.
+    private func runExtractors(
+        of plan: EntryPlan, on message: UnsafeRawBufferPointer, into captured: inout CapturedAttributes
+    ) -> Bool {
+        var completed = true
         // The first digit's offset once looked for (`.some(nil)`: the message has none).
         var firstDigit: Int??
         var lastRequired = ExtractorLiterals.LastRequiredByte()
@@ -102,7 +142,7 @@ public struct EventRecognizer {
             }
             let twin = twins[index]
             let pattern = twin?.merged ?? extractorPatterns[index]
-            let matched = run(pattern, on: message, from: start)
+            let matched = run(pattern, on: message, from: start, completed: &completed)
             if let twin {
                 answered = twin.partner
                 answer = matched ? pattern.lastMatchRange(of: twin.partnerAttribute) : nil
@@ -110,22 +150,24 @@ public struct EventRecognizer {
             guard matched, let range = pattern.lastMatchRange(of: attribute) else { continue }
             captured.capture(attribute, at: range)
         }
-        let values = captured.values(keeping: plan.carried, in: message, constants: plan.constants)
-        if plan.alsoKinds.isEmpty {
-            recognized.append((plan.kind, values, candidate.phrasing))
-            return
-        }
-        for kind in [plan.kind] + plan.alsoKinds {
-            recognized.append((kind, values.keeping(kind.carries), candidate.phrasing))
-        }
+        return completed
     }
 
     /// Runs `source`'s pattern on `message` from byte `start`, leaving the match's groups in the
     /// pattern.
     private func run(_ source: EventMap.MapPattern, on message: UnsafeRawBufferPointer, from start: Int = 0) -> Bool {
+        var completed = true
+        return run(source, on: message, from: start, completed: &completed)
+    }
+
+    /// The same, setting `completed` to `false` when the pattern hit its match limit.
+    private func run(
+        _ source: EventMap.MapPattern, on message: UnsafeRawBufferPointer, from start: Int, completed: inout Bool
+    ) -> Bool {
         do {
             return try source.pattern.matches(message, from: start)
         } catch {
+            completed = false
             onPatternFailure(error, source)
             return false
         }

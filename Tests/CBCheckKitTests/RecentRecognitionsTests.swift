@@ -13,7 +13,11 @@ import Testing
     private func found(
         _ recent: RecentRecognitions, _ pattern: Int, _ message: String, before: CapturedAttributes = .init()
     ) -> CapturedAttributes? {
-        Array(message.utf8).withUnsafeBytes { recent.attributes(recognizedBy: pattern, in: $0, before: before) }
+        var captured = before
+        let adopted = Array(message.utf8).withUnsafeBytes {
+            recent.adopt(~0, into: &captured, recognizedBy: pattern, in: $0)
+        }
+        return adopted ? captured : nil
     }
 
     private func remember(_ recent: RecentRecognitions, _ pattern: Int, _ message: String, _ after: CapturedAttributes)
@@ -29,6 +33,12 @@ import Testing
         remember(recent, 1, "task=1 59768832/63963136", after)
         let again = try #require(found(recent, 1, "task=2 11534336/63963136"))
         #expect(again.hasTheSameRanges(as: after))
+        // Only the attributes asked for.
+        var some = CapturedAttributes()
+        _ = Array("task=2 11534336/63963136".utf8).withUnsafeBytes {
+            recent.adopt(1 << UInt32(Attribute.bytes.ordinal), into: &some, recognizedBy: 1, in: $0)
+        }
+        #expect(some.hasTheSameRanges(as: captured([(.bytes, 7..<15)])))
         #expect(found(recent, 1, "task=12 1153433/63963136") == nil)  // other lengths
         #expect(found(recent, 1, "task=2 11534336/63963136 ") == nil)
         #expect(found(recent, 1, "tusk=2 11534336/63963136") == nil)

@@ -16,9 +16,12 @@ final class EntryPlan {
     let constants: EntryConstants
     /// A bit per attribute (its ordinal) that some kind of the entry carries.
     let carried: UInt32
-    /// The entry has extractors and none can tell one digit from another (`DigitBlind`): where
-    /// they found attributes in a message holds for one that differs from it only in digits.
-    let extractorsAreDigitBlind: Bool
+    /// A bit per attribute whose extractors (one or more) cannot tell one digit from another
+    /// (`DigitBlind`): where they found it in a message holds for one that differs from it only
+    /// in digits. `status`' `[1-5]\d\d` can, so a completion line runs that one alone again.
+    let digitBlindAttributes: UInt32
+    /// A bit per attribute with an extractor that can tell digits apart.
+    let digitSeeingAttributes: UInt32
 
     /// - Parameters:
     ///   - startsWithADigit: `Pattern.startsWithADigit` of each of `all`, asked once.
@@ -42,7 +45,11 @@ final class EntryPlan {
                 )
             }
         constants = EntryConstants(entry.constants)
-        extractorsAreDigitBlind =
-            !extractors.isEmpty && extractors.allSatisfy { digitBlind[$0.index] }
+        let withExtractors = extractors.reduce(UInt32(0)) { $0 | 1 << UInt32($1.attribute.ordinal) }
+        let seeingDigits = extractors.reduce(UInt32(0)) {
+            digitBlind[$1.index] ? $0 : $0 | 1 << UInt32($1.attribute.ordinal)
+        }
+        digitBlindAttributes = withExtractors & ~seeingDigits
+        digitSeeingAttributes = seeingDigits
     }
 }

@@ -93,10 +93,13 @@ public struct EventRecognizer {
             if let range = candidate.pattern.lastMatchRange(group: group) { captured.capture(attribute, at: range) }
         }
         captured.setConstants(plan.constants.mask)
-        if !plan.extractorsAreDigitBlind {
+        let blind = plan.digitBlindAttributes
+        if blind == 0 {
             _ = runExtractors(of: plan, on: message, into: &captured)
-        } else if let found = recent.attributes(recognizedBy: number, in: message, before: captured) {
-            captured = found
+        } else if recent.adopt(blind, into: &captured, recognizedBy: number, in: message) {
+            if plan.digitSeeingAttributes != 0 {
+                _ = runExtractors(of: plan, on: message, into: &captured, skipping: blind)
+            }
         } else {
             let before = captured
             // A pattern that hit its match limit is reported again on the next such message.
@@ -114,10 +117,11 @@ public struct EventRecognizer {
         }
     }
 
-    /// Runs the extractors of `plan` for the attributes `captured` lacks, in map order; `false`
-    /// when one of them hit its match limit.
+    /// Runs the extractors of `plan` for the attributes `captured` lacks and `skipped` (a bit per
+    /// attribute) leaves out, in map order; `false` when one of them hit its match limit.
     private func runExtractors(
-        of plan: EntryPlan, on message: UnsafeRawBufferPointer, into captured: inout CapturedAttributes
+        of plan: EntryPlan, on message: UnsafeRawBufferPointer, into captured: inout CapturedAttributes,
+        skipping skipped: UInt32 = 0
     ) -> Bool {
         var completed = true
         // The first digit's offset once looked for (`.some(nil)`: the message has none).
@@ -127,7 +131,8 @@ public struct EventRecognizer {
         // its group's range when that run matched.
         var answered = -1
         var answer: Range<Int>?
-        for (index, attribute, isChecked, startsWithADigit) in plan.extractors where !captured.contains(attribute) {
+        for (index, attribute, isChecked, startsWithADigit) in plan.extractors
+        where (skipped | captured.known) & 1 << UInt32(attribute.ordinal) == 0 {
             if index == answered {
                 if let answer { captured.capture(attribute, at: answer) }
                 continue

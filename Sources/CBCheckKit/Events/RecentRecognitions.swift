@@ -25,18 +25,22 @@ final class RecentRecognitions {
         slots = Array(repeating: Slot(), count: patterns)
     }
 
-    /// The attributes found in the message `pattern` recognized last, when `message` differs from
-    /// it only in digits and `before` (the entry pattern's groups and constants on `message`) is
-    /// what they were there.
-    func attributes(
-        recognizedBy pattern: Int, in message: UnsafeRawBufferPointer, before: CapturedAttributes
-    ) -> CapturedAttributes? {
+    /// Gives `captured` (the entry pattern's groups and constants on `message`) the ranges of
+    /// the attributes in `mask` that `pattern` found in the message it recognized last, when
+    /// `message` differs from that one only in digits and `captured` is what it was there;
+    /// `false`, with `captured` unchanged, otherwise. In place: the attributes are a 168-byte
+    /// value.
+    func adopt(
+        _ mask: UInt32, into captured: inout CapturedAttributes, recognizedBy pattern: Int,
+        in message: UnsafeRawBufferPointer
+    ) -> Bool {
         slots.withUnsafeBufferPointer { slots in
-            guard pattern < slots.count else { return nil }
-            let slot = slots[pattern]
-            guard slot.isSet, slot.before.hasTheSameRanges(as: before) else { return nil }
-            let same = slot.message.withUnsafeBytes { DigitBlind.sameButForDigits($0, message) }
-            return same ? slot.after : nil
+            guard pattern < slots.count else { return false }
+            guard slots[pattern].isSet, slots[pattern].before.hasTheSameRanges(as: captured),
+                slots[pattern].message.withUnsafeBytes({ DigitBlind.sameButForDigits($0, message) })
+            else { return false }
+            captured.adopt(mask, from: slots[pattern].after)
+            return true
         }
     }
 

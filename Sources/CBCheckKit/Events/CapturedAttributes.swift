@@ -62,8 +62,9 @@ struct CapturedAttributes {
     /// The normalized values of the known attributes in `kept` (a bit per attribute), in
     /// attribute order: a range's text from `message`, a constant's value from `constants`
     /// (already normalized). Values normalized to nothing (empty, redacted) are left out.
+    /// - Parameter recent: the values made last, reused for the same bytes.
     func values(
-        keeping kept: UInt32, in message: UnsafeRawBufferPointer, constants: EntryConstants
+        keeping kept: UInt32, in message: UnsafeRawBufferPointer, constants: EntryConstants, recent: RecentValues
     ) -> AttributeValues {
         // A loop, not a closure per value: a closure reading `starts` and `ends` copied both
         // arrays (two 160-byte `memcpy`s a value).
@@ -79,7 +80,7 @@ struct CapturedAttributes {
             let value =
                 constant & 1 << UInt32(ordinal) != 0
                 ? constants.value(of: attribute)
-                : AttributeValue.normalized(
+                : recent.normalized(
                     attribute,
                     bytes: UnsafeRawBufferPointer(
                         rebasing: message[Int(starts.span[ordinal])..<Int(ends.span[ordinal])]))

@@ -20,6 +20,8 @@ public struct EventRecognizer {
     private let twins: [ExtractorTwin?]
     /// Where the last message of each entry pattern had its attributes (`RecentRecognitions`).
     private let recent: RecentRecognitions
+    /// The last value made for each attribute (`RecentValues`).
+    private let recentValues = RecentValues()
 
     public init(map: EventMap) {
         self.init(map: map, reusesRecentAttributes: true)
@@ -107,7 +109,8 @@ public struct EventRecognizer {
                 recent.remember(captured, before: before, recognizedBy: number, in: message)
             }
         }
-        let values = captured.values(keeping: plan.carried, in: message, constants: plan.constants)
+        let values = captured.values(
+            keeping: plan.carried, in: message, constants: plan.constants, recent: recentValues)
         if plan.alsoKinds.isEmpty {
             recognized.append((plan.kind, values, candidate.phrasing))
             return

@@ -11,46 +11,51 @@
 /// range between two non-digits), or an assertion on such tests. Anything else is not taken.
 enum DigitBlind {
     static func holds(for source: String) -> Bool {
-        let scalars = Array(source.unicodeScalars)
+        // Bytes, not scalars: digits and the characters that matter here are ASCII, and a byte of
+        // a longer character is never one of them (this runs for every pattern at start-up).
+        let bytes = Array(source.utf8)
+        func byte(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
         var inClass = false
         var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "\\" {
-                guard index + 1 < scalars.count else { return false }
-                let escaped = scalars[index + 1]
-                if isDigit(escaped) || "xocpPQNkgEu".unicodeScalars.contains(escaped) { return false }
+        while index < bytes.count {
+            let current = bytes[index]
+            if current == UInt8(ascii: "\\") {
+                guard let escaped = byte(index + 1) else { return false }
+                if isDigit(escaped) || Array("xocpPQNkgEu".utf8).contains(escaped) { return false }
                 index += 2
                 continue
             }
             if inClass {
-                if scalar == "]" {
+                if current == UInt8(ascii: "]") {
                     inClass = false
-                } else if scalar == "0", index + 2 < scalars.count, scalars[index + 1] == "-", scalars[index + 2] == "9"
+                } else if current == UInt8(ascii: "0"), byte(index + 1) == UInt8(ascii: "-"),
+                    byte(index + 2) == UInt8(ascii: "9")
                 {
                     index += 3
                     continue
-                } else if isDigit(scalar) {
+                } else if isDigit(current) {
                     return false
                 }
                 index += 1
                 continue
             }
-            switch scalar {
-            case "[":
+            switch current {
+            case UInt8(ascii: "["):
                 inClass = true
                 // A "]" right after "[" or "[^" is a member of the class, not its end.
-                if index + 1 < scalars.count, scalars[index + 1] == "^" { index += 1 }
-                if index + 1 < scalars.count, scalars[index + 1] == "]" { index += 1 }
-            case "{":
+                if byte(index + 1) == UInt8(ascii: "^") { index += 1 }
+                if byte(index + 1) == UInt8(ascii: "]") { index += 1 }
+            case UInt8(ascii: "{"):
                 // A count after an item: digits, an optional comma and digits, `}`.
-                guard index > 0, !"(|".unicodeScalars.contains(scalars[index - 1]) else { return false }
+                guard index > 0, bytes[index - 1] != UInt8(ascii: "("), bytes[index - 1] != UInt8(ascii: "|") else {
+                    return false
+                }
                 var end = index + 1
-                while end < scalars.count, isDigit(scalars[end]) || scalars[end] == "," { end += 1 }
-                guard end < scalars.count, scalars[end] == "}" else { return false }
+                while let next = byte(end), isDigit(next) || next == UInt8(ascii: ",") { end += 1 }
+                guard byte(end) == UInt8(ascii: "}") else { return false }
                 index = end
             default:
-                if isDigit(scalar) { return false }
+                if isDigit(current) { return false }
             }
             index += 1
         }
@@ -98,5 +103,5 @@ enum DigitBlind {
         return ~(tenOrMore | folded) & high
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value &- 0x30 < 10 }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 }

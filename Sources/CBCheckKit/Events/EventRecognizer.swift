@@ -22,13 +22,18 @@ public struct EventRecognizer {
     private let recent: RecentRecognitions
     /// The last value made for each attribute (`RecentValues`).
     private let recentValues = RecentValues()
+    /// Which pattern won over a set of candidates last (`RecentWalks`).
+    private let walks: RecentWalks
+    /// By entry pattern number, whether it is digit-blind (`DigitBlind`).
+    private let patternIsDigitBlind: [Bool]
 
     public init(map: EventMap) {
         self.init(map: map, reusesRecentAttributes: true)
     }
 
-    /// - Parameter reusesRecentAttributes: `false` runs the extractors for every record (tests
-    ///   compare the two ways with it).
+    /// - Parameter reusesRecentAttributes: `false` runs the patterns and extractors for every
+    ///   record, reusing nothing (`RecentWalks`, `RecentRecognitions`; tests compare the two ways
+    ///   with it).
     init(map: EventMap, reusesRecentAttributes: Bool) {
         self.map = map
         patterns = map.entries.indices.flatMap { entry in map.entries[entry].patterns.map { (entry, $0) } }
@@ -36,6 +41,8 @@ public struct EventRecognizer {
         extractorPatterns = map.extractors.map(\.pattern)
         twins = ExtractorTwin.twins(of: map.extractors)
         recent = RecentRecognitions(patterns: reusesRecentAttributes ? patterns.count : 0)
+        walks = RecentWalks(isEnabled: reusesRecentAttributes)
+        patternIsDigitBlind = patterns.map { DigitBlind.holds(for: $0.pattern.pattern.source) }
         let extractorLiterals = ExtractorLiterals(map.extractors)
         self.extractorLiterals = extractorLiterals
         let startsWithADigit = map.extractors.map { $0.pattern.pattern.startsWithADigit() }
@@ -68,6 +75,15 @@ public struct EventRecognizer {
         recognized.removeAll(keepingCapacity: true)
         let candidates = candidates ?? scanner.candidates(in: message)
         if candidates.isEmpty { return }
+        if let (number, groups, attributes) = walks.winner(of: candidates, in: message) {
+            let (entryIndex, candidate) = patterns[number]
+            _ = appendEvents(
+                of: plans[entryIndex], candidate, number: number, groups, message, reusing: attributes,
+                to: &recognized)
+            return
+        }
+        // Whether every pattern run so far is digit-blind and finished (`RecentWalks`).
+        var blind = true
         // Patterns are numbered in recognition order, so the first candidate that matches wins;
         // the last number stands for every pattern from it on.
         candidates.forEachMember { number in
@@ -75,8 +91,14 @@ public struct EventRecognizer {
             let end = number == CandidateSet.capacity - 1 ? patterns.count : number + 1
             for index in number..<end {
                 let (entryIndex, candidate) = patterns[index]
-                guard run(candidate, on: message) else { continue }
-                appendEvents(of: plans[entryIndex], candidate, number: index, message, to: &recognized)
+                blind = blind && patternIsDigitBlind[index]
+                guard run(candidate, on: message, from: 0, completed: &blind) else { continue }
+                let groups = groups(of: candidate, constants: plans[entryIndex].constants.mask)
+                let attributes = appendEvents(
+                    of: plans[entryIndex], candidate, number: index, groups, message, reusing: nil, to: &recognized)
+                if blind, let attributes {
+                    walks.remember(index, groups: groups, attributes: attributes, over: candidates, in: message)
+                }
                 return false
             }
             return true
@@ -85,39 +107,57 @@ public struct EventRecognizer {
 
     // MARK: - Private
 
-    /// - Parameter number: the candidate's number among the entry patterns.
-    private func appendEvents(
-        of plan: EntryPlan, _ candidate: EventMap.MapPattern, number: Int, _ message: UnsafeRawBufferPointer,
-        to recognized: inout [Recognized]
-    ) {
+    /// The winning pattern's groups from its last match, with the entry's constants.
+    private func groups(of candidate: EventMap.MapPattern, constants: UInt32) -> CapturedAttributes {
         var captured = CapturedAttributes()
         for (attribute, group) in candidate.attributeGroups where !captured.contains(attribute) {
             if let range = candidate.pattern.lastMatchRange(group: group) { captured.capture(attribute, at: range) }
         }
-        captured.setConstants(plan.constants.mask)
+        captured.setConstants(constants)
+        return captured
+    }
+
+    /// Appends the events of `plan` for `message`, won by `candidate`.
+    /// - Parameters:
+    ///   - number: the candidate's number among the entry patterns.
+    ///   - groups: what its groups and the entry's constants give (`groups(of:constants:)`).
+    ///   - reused: what the extractors found in a message that differs from this one only in
+    ///     digits, with the same groups (`RecentWalks`).
+    /// - Returns: the attributes found, or `nil` when an extractor hit its match limit (it is
+    ///   then reported again on the next such message, not skipped).
+    private func appendEvents(
+        of plan: EntryPlan, _ candidate: EventMap.MapPattern, number: Int, _ groups: CapturedAttributes,
+        _ message: UnsafeRawBufferPointer, reusing reused: CapturedAttributes?, to recognized: inout [Recognized]
+    ) -> CapturedAttributes? {
+        var captured = groups
+        var completed = true
         let blind = plan.digitBlindAttributes
-        if blind == 0 {
-            _ = runExtractors(of: plan, on: message, into: &captured)
+        if let reused {
+            captured.adopt(blind, from: reused)
+            if plan.digitSeeingAttributes != 0 {
+                completed = runExtractors(of: plan, on: message, into: &captured, skipping: blind)
+            }
+        } else if blind == 0 {
+            completed = runExtractors(of: plan, on: message, into: &captured)
         } else if recent.adopt(blind, into: &captured, recognizedBy: number, in: message) {
             if plan.digitSeeingAttributes != 0 {
-                _ = runExtractors(of: plan, on: message, into: &captured, skipping: blind)
+                completed = runExtractors(of: plan, on: message, into: &captured, skipping: blind)
             }
         } else {
             let before = captured
-            // A pattern that hit its match limit is reported again on the next such message.
-            if runExtractors(of: plan, on: message, into: &captured) {
-                recent.remember(captured, before: before, recognizedBy: number, in: message)
-            }
+            completed = runExtractors(of: plan, on: message, into: &captured)
+            if completed { recent.remember(captured, before: before, recognizedBy: number, in: message) }
         }
         let values = captured.values(
             keeping: plan.carried, in: message, constants: plan.constants, recent: recentValues)
         if plan.alsoKinds.isEmpty {
             recognized.append((plan.kind, values, candidate.phrasing))
-            return
+        } else {
+            for kind in [plan.kind] + plan.alsoKinds {
+                recognized.append((kind, values.keeping(kind.carries), candidate.phrasing))
+            }
         }
-        for kind in [plan.kind] + plan.alsoKinds {
-            recognized.append((kind, values.keeping(kind.carries), candidate.phrasing))
-        }
+        return completed ? captured : nil
     }
 
     /// Runs the extractors of `plan` for the attributes `captured` lacks and `skipped` (a bit per

@@ -46,6 +46,21 @@ import Testing
         #expect(winner(walks, [], "task=1 12/34") == nil)
     }
 
+    /// Two shapes of one kind of line that take turns both stay; a third replaces the one used
+    /// least recently.
+    @Test func twoShapesStayAndAThirdReplacesTheOneUsedLeastRecently() {
+        let walks = RecentWalks()
+        remember(walks, 12, [3, 12], "task=1 1234567/34")
+        remember(walks, 12, [3, 12], "task=2 12345678/34")
+        #expect(winner(walks, [3, 12], "task=1 7654321/34") == 12)
+        #expect(winner(walks, [3, 12], "task=2 87654321/34") == 12)
+        #expect(winner(walks, [3, 12], "task=1 7654321/34") == 12)
+        remember(walks, 12, [3, 12], "task=10 1/34")
+        #expect(winner(walks, [3, 12], "task=1 7654321/34") == 12)
+        #expect(winner(walks, [3, 12], "task=2 87654321/34") == nil)
+        #expect(winner(walks, [3, 12], "task=11 2/34") == 12)
+    }
+
     @Test func longMessagesAreNotKeptAndADisabledOneKeepsNothing() {
         let walks = RecentWalks()
         let long = String(repeating: "7", count: RecentRecognitions.longestMessage + 1)

@@ -5,7 +5,7 @@
 /// (`DigitBlind`). Its regexes then need not run again (a moved file's caseless
 /// `\bmoved .{0,59}\bto\b` cost about 2 200 instructions a line).
 ///
-/// Slots are chosen by the candidates' words; two sets that share one take turns. A class: the
+/// Slots are chosen by the candidates' words. A class: the
 /// recognizer is a value and recognizing does not mutate it.
 final class RecentWalks {
     private struct Slot {
@@ -19,13 +19,19 @@ final class RecentWalks {
         var attributes = CapturedAttributes()
     }
 
-    static let slotCount = 64
+    /// Sets of slots, chosen by the candidates; each holds two walks (`ways`), so two shapes of
+    /// one kind of line that take turns (two downloads' progress, one at 7 digits and one at 8)
+    /// both stay.
+    static let setCount = 64
+    static let ways = 2
 
     private var slots: [Slot]
+    /// A bit per set: the way to write next, the one not used last.
+    private var victims: UInt64 = 0
 
     /// - Parameter isEnabled: `false` keeps nothing (tests compare the two ways with it).
     init(isEnabled: Bool = true) {
-        slots = Array(repeating: Slot(), count: isEnabled ? Self.slotCount : 0)
+        slots = Array(repeating: Slot(), count: isEnabled ? Self.setCount * Self.ways : 0)
     }
 
     /// The pattern that won over `candidates` in `message`, with its groups and what the
@@ -34,13 +40,18 @@ final class RecentWalks {
         of candidates: CandidateSet, in message: UnsafeRawBufferPointer
     ) -> (number: Int, groups: CapturedAttributes, attributes: CapturedAttributes)? {
         guard !slots.isEmpty else { return nil }
-        let index = Self.slot(of: candidates)
-        return slots.withUnsafeBufferPointer { slots in
-            guard slots[index].winner >= 0, slots[index].candidates == candidates,
-                slots[index].message.withUnsafeBytes({ DigitBlind.sameButForDigits($0, message) })
-            else { return nil }
-            return (slots[index].winner, slots[index].groups, slots[index].attributes)
+        let set = Self.set(of: candidates)
+        let found = slots.withUnsafeBufferPointer { slots in
+            (0..<Self.ways).first { way in
+                let index = set * Self.ways + way
+                return slots[index].winner >= 0 && slots[index].candidates == candidates
+                    && slots[index].message.withUnsafeBytes({ DigitBlind.sameButForDigits($0, message) })
+            }
         }
+        guard let way = found else { return nil }
+        setVictim(of: set, to: Self.ways - 1 - way)
+        let slot = slots[set * Self.ways + way]
+        return (slot.winner, slot.groups, slot.attributes)
     }
 
     /// Remembers that pattern `number` won over `candidates` in `message` with `groups`, and the
@@ -51,7 +62,10 @@ final class RecentWalks {
         in message: UnsafeRawBufferPointer
     ) {
         guard !slots.isEmpty, message.count <= RecentRecognitions.longestMessage else { return }
-        let index = Self.slot(of: candidates)
+        let set = Self.set(of: candidates)
+        let way = Int(victims >> UInt64(set) & 1)
+        setVictim(of: set, to: Self.ways - 1 - way)
+        let index = set * Self.ways + way
         slots.withUnsafeMutableBufferPointer { slots in
             slots[index].message.removeAll(keepingCapacity: true)
             slots[index].message.append(contentsOf: message)
@@ -62,7 +76,11 @@ final class RecentWalks {
         }
     }
 
-    private static func slot(of candidates: CandidateSet) -> Int {
+    private func setVictim(of set: Int, to way: Int) {
+        victims = victims & ~(1 << UInt64(set)) | UInt64(way) << UInt64(set)
+    }
+
+    private static func set(of candidates: CandidateSet) -> Int {
         let words = candidates.wordTuple
         let mixed = (words.0 ^ words.1 &* 0x9E37_79B9 ^ words.2 &* 0x85EB_CA6B ^ words.3) &* 0x9E37_79B9_7F4A_7C15
         return Int(mixed >> 58)

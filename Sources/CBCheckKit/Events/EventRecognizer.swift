@@ -75,10 +75,11 @@ public struct EventRecognizer {
         recognized.removeAll(keepingCapacity: true)
         let candidates = candidates ?? scanner.candidates(in: message)
         if candidates.isEmpty { return }
-        if let (number, groups, attributes) = walks.winner(of: candidates, in: message) {
+        if let hit = walks.winner(of: candidates, in: message) {
+            let number = walks.number(hit)
             let (entryIndex, candidate) = patterns[number]
             _ = appendEvents(
-                of: plans[entryIndex], candidate, number: number, groups, message, reusing: attributes,
+                of: plans[entryIndex], candidate, number: number, walks.groups(hit), message, reusing: hit,
                 to: &recognized)
             return
         }
@@ -121,19 +122,19 @@ public struct EventRecognizer {
     /// - Parameters:
     ///   - number: the candidate's number among the entry patterns.
     ///   - groups: what its groups and the entry's constants give (`groups(of:constants:)`).
-    ///   - reused: what the extractors found in a message that differs from this one only in
-    ///     digits, with the same groups (`RecentWalks`).
+    ///   - reused: a remembered walk over a message that differs from this one only in digits,
+    ///     with the same groups: its extractors' ranges hold here (`RecentWalks`).
     /// - Returns: the attributes found, or `nil` when an extractor hit its match limit (it is
     ///   then reported again on the next such message, not skipped).
     private func appendEvents(
         of plan: EntryPlan, _ candidate: EventMap.MapPattern, number: Int, _ groups: CapturedAttributes,
-        _ message: UnsafeRawBufferPointer, reusing reused: CapturedAttributes?, to recognized: inout [Recognized]
+        _ message: UnsafeRawBufferPointer, reusing reused: RecentWalks.Hit?, to recognized: inout [Recognized]
     ) -> CapturedAttributes? {
         var captured = groups
         var completed = true
         let blind = plan.digitBlindAttributes
         if let reused {
-            captured.adopt(blind, from: reused)
+            walks.adopt(blind, from: reused, into: &captured)
             if plan.digitSeeingAttributes != 0 {
                 completed = runExtractors(of: plan, on: message, into: &captured, skipping: blind)
             }

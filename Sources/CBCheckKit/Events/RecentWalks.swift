@@ -34,11 +34,13 @@ final class RecentWalks {
         slots = Array(repeating: Slot(), count: isEnabled ? Self.setCount * Self.ways : 0)
     }
 
-    /// The pattern that won over `candidates` in `message`, with its groups and what the
-    /// extractors found, when the remembered walk for them applies.
-    func winner(
-        of candidates: CandidateSet, in message: UnsafeRawBufferPointer
-    ) -> (number: Int, groups: CapturedAttributes, attributes: CapturedAttributes)? {
+    /// A remembered walk that applies to a message (`winner(of:in:)`).
+    struct Hit {
+        fileprivate let index: Int
+    }
+
+    /// The remembered walk over `candidates` that applies to `message`, if any.
+    func winner(of candidates: CandidateSet, in message: UnsafeRawBufferPointer) -> Hit? {
         guard !slots.isEmpty else { return nil }
         let set = Self.set(of: candidates)
         let found = slots.withUnsafeBufferPointer { slots in
@@ -50,8 +52,19 @@ final class RecentWalks {
         }
         guard let way = found else { return nil }
         setVictim(of: set, to: Self.ways - 1 - way)
-        let slot = slots[set * Self.ways + way]
-        return (slot.winner, slot.groups, slot.attributes)
+        return Hit(index: set * Self.ways + way)
+    }
+
+    /// The winning pattern's number.
+    func number(_ hit: Hit) -> Int { slots[hit.index].winner }
+
+    /// The winner's groups and the entry's constants, as it found them.
+    func groups(_ hit: Hit) -> CapturedAttributes { slots[hit.index].groups }
+
+    /// Gives `captured` the ranges the extractors found for the attributes in `mask`; in place,
+    /// where returning them copied 168 bytes.
+    func adopt(_ mask: UInt32, from hit: Hit, into captured: inout CapturedAttributes) {
+        slots.withUnsafeBufferPointer { captured.adopt(mask, from: $0[hit.index].attributes) }
     }
 
     /// Remembers that pattern `number` won over `candidates` in `message` with `groups`, and the

@@ -21,7 +21,7 @@ enum DigitBlind {
             let current = bytes[index]
             if current == UInt8(ascii: "\\") {
                 guard let escaped = byte(index + 1) else { return false }
-                if isDigit(escaped) || Array("xocpPQNkgEu".utf8).contains(escaped) { return false }
+                if isDigit(escaped) || namesACharacterOrGroup.contains(escaped) { return false }
                 index += 2
                 continue
             }
@@ -85,6 +85,9 @@ enum DigitBlind {
     }
 
     // MARK: - Private
+
+    /// The escapes after which a pattern names a character or a group (`\x30`, `\k<name>`).
+    private static let namesACharacterOrGroup = Set("xocpPQNkgEu".utf8)
 
     private static let high: UInt64 = 0x8080_8080_8080_8080
     private static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F

@@ -72,7 +72,8 @@ struct GroupedPattern: Equatable {
             if scalar == "\\" {
                 // Back-references and their kin name groups: give up.
                 guard let next, !"kgKQ0123456789".unicodeScalars.contains(next) else { return nil }
-                skeleton += [scalar, next]
+                skeleton.append(scalar)
+                skeleton.append(next)
                 index += 2
                 continue
             }

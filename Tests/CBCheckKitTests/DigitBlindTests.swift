@@ -69,10 +69,7 @@ import Testing
         var random = SeededGenerator(seed: 7)
         var matched = 0
         for line in TestSupport.fixtureAndSampleLines() {
-            var changed = line
-            for index in changed.indices where changed[index] &- 0x30 < 10 {
-                changed[index] = 0x30 + UInt8(random.next(below: 10))
-            }
+            let changed = withOtherDigits(line, &random)
             for extractor in blind {
                 let pattern = extractor.pattern.pattern
                 let first = try line.withUnsafeBytes { try pattern.firstMatch(in: $0) }
@@ -83,4 +80,13 @@ import Testing
         }
         #expect(matched > 1_000)
     }
+}
+
+/// `line` with each ASCII digit replaced by a random one.
+func withOtherDigits(_ line: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
+    var changed = line
+    for index in changed.indices where changed[index] &- 0x30 < 10 {
+        changed[index] = 0x30 + UInt8(random.next(below: 10))
+    }
+    return changed
 }

@@ -85,11 +85,7 @@ import Testing
         var random = SeededGenerator(seed: 8)
         var events = 0
         for line in TestSupport.fixtureAndSampleLines() {
-            var changed = line
-            for index in changed.indices where changed[index] &- 0x30 < 10 {
-                changed[index] = 0x30 + UInt8(random.next(below: 10))
-            }
-            for message in [changed, line] {
+            for message in [withOtherDigits(line, &random), line] {
                 let (first, second) = message.withUnsafeBytes { (reusing.recognize($0), running.recognize($0)) }
                 #expect(first.map(describe) == second.map(describe))
                 events += first.count

@@ -7,7 +7,7 @@
 /// A class: the recognizer is a value and recognizing does not mutate it.
 final class RecentRecognitions {
     private struct Slot {
-        var message: [UInt8] = []
+        var message = KeptMessage()
         /// What the entry pattern's groups and constants gave, before the extractors ran.
         var before = CapturedAttributes()
         /// The same with the extractors' ranges.
@@ -37,7 +37,7 @@ final class RecentRecognitions {
         slots.withUnsafeBufferPointer { slots in
             guard pattern < slots.count else { return false }
             guard slots[pattern].isSet, slots[pattern].before.hasTheSameRanges(as: captured),
-                slots[pattern].message.withUnsafeBytes({ DigitBlind.sameButForDigits($0, message) })
+                slots[pattern].message.differsOnlyInDigits(from: message)
             else { return false }
             captured.adopt(mask, from: slots[pattern].after)
             return true
@@ -51,8 +51,7 @@ final class RecentRecognitions {
     ) {
         guard message.count <= Self.longestMessage, pattern < slots.count else { return }
         slots.withUnsafeMutableBufferPointer { slots in
-            slots[pattern].message.removeAll(keepingCapacity: true)
-            slots[pattern].message.append(contentsOf: message)
+            slots[pattern].message.keep(message)
             slots[pattern].before = before
             slots[pattern].after = after
             slots[pattern].isSet = true

@@ -9,7 +9,7 @@
 /// recognizer is a value and recognizing does not mutate it.
 final class RecentWalks {
     private struct Slot {
-        var message: [UInt8] = []
+        var message = KeptMessage()
         var candidates = CandidateSet()
         /// The winning pattern's number; -1 while the slot is empty.
         var winner = -1
@@ -47,7 +47,7 @@ final class RecentWalks {
             (0..<Self.ways).first { way in
                 let index = set * Self.ways + way
                 return slots[index].winner >= 0 && slots[index].candidates == candidates
-                    && slots[index].message.withUnsafeBytes({ DigitBlind.sameButForDigits($0, message) })
+                    && slots[index].message.differsOnlyInDigits(from: message)
             }
         }
         guard let way = found else { return nil }
@@ -80,8 +80,7 @@ final class RecentWalks {
         setVictim(of: set, to: Self.ways - 1 - way)
         let index = set * Self.ways + way
         slots.withUnsafeMutableBufferPointer { slots in
-            slots[index].message.removeAll(keepingCapacity: true)
-            slots[index].message.append(contentsOf: message)
+            slots[index].message.keep(message)
             slots[index].candidates = candidates
             slots[index].winner = number
             slots[index].groups = groups

@@ -73,11 +73,14 @@ import Testing
         #expect(!captured.contains(.bytes))
         let constants = EntryConstants([.background: "YES"])
         let all = Attribute.allCases.reduce(UInt32(0)) { $0 | 1 << UInt32($1.ordinal) }
-        let values = message.withUnsafeBytes { captured.values(keeping: all, in: $0, constants: constants) }
+        let values = message.withUnsafeBytes {
+            captured.values(keeping: all, in: $0, constants: constants, recent: RecentValues())
+        }
         #expect(values.map(\.key) == [.task, .error, .status, .kind, .background])
         #expect(values.dictionary == [.task: "7", .error: "nil", .status: "404", .kind: "upload", .background: "yes"])
         let kept = message.withUnsafeBytes {
-            captured.values(keeping: 1 << UInt32(Attribute.status.ordinal), in: $0, constants: constants)
+            captured.values(
+                keeping: 1 << UInt32(Attribute.status.ordinal), in: $0, constants: constants, recent: RecentValues())
         }
         #expect(kept == [.status: "404"])
     }

@@ -12,17 +12,44 @@ struct CapturedAttributes {
     private var constant: UInt32 = 0
     /// Room for every attribute's ordinal (`Attribute.allCases.count`, 19; a test checks).
     static let capacity = 20
-    private var starts = InlineArray<20, Int>(repeating: 0)
-    private var ends = InlineArray<20, Int>(repeating: 0)
+    /// As 32-bit offsets (a line is at most `LineReader.maximumLineLength`, 64 MiB, a record
+    /// 256 KiB): the recognizer copies this value a few times an event, and with `Int` offsets
+    /// each copy moved 336 bytes.
+    private var starts = InlineArray<20, Int32>(repeating: 0)
+    private var ends = InlineArray<20, Int32>(repeating: 0)
 
     func contains(_ attribute: Attribute) -> Bool { known & 1 << UInt32(attribute.ordinal) != 0 }
+
+    /// Takes the ranges `other` has for the attributes in `mask` that are no constants here.
+    mutating func adopt(_ mask: UInt32, from other: CapturedAttributes) {
+        var remaining = mask & other.known & ~other.constant & ~known
+        while remaining != 0 {
+            let ordinal = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            starts[ordinal] = other.starts[ordinal]
+            ends[ordinal] = other.ends[ordinal]
+            known |= 1 << UInt32(ordinal)
+        }
+    }
+
+    /// Whether `other` knows the same attributes, with the same ranges and constants.
+    func hasTheSameRanges(as other: CapturedAttributes) -> Bool {
+        guard known == other.known, constant == other.constant else { return false }
+        var remaining = known & ~constant
+        while remaining != 0 {
+            let ordinal = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            if starts[ordinal] != other.starts[ordinal] || ends[ordinal] != other.ends[ordinal] { return false }
+        }
+        return true
+    }
 
     /// Records where `attribute` was found; the first range found for an attribute is kept.
     mutating func capture(_ attribute: Attribute, at range: Range<Int>) {
         let ordinal = attribute.ordinal
         guard known & 1 << UInt32(ordinal) == 0 else { return }
-        starts[ordinal] = range.lowerBound
-        ends[ordinal] = range.upperBound
+        starts[ordinal] = Int32(range.lowerBound)
+        ends[ordinal] = Int32(range.upperBound)
         known |= 1 << UInt32(ordinal)
     }
 
@@ -35,8 +62,9 @@ struct CapturedAttributes {
     /// The normalized values of the known attributes in `kept` (a bit per attribute), in
     /// attribute order: a range's text from `message`, a constant's value from `constants`
     /// (already normalized). Values normalized to nothing (empty, redacted) are left out.
+    /// - Parameter recent: the values made last, reused for the same bytes.
     func values(
-        keeping kept: UInt32, in message: UnsafeRawBufferPointer, constants: EntryConstants
+        keeping kept: UInt32, in message: UnsafeRawBufferPointer, constants: EntryConstants, recent: RecentValues
     ) -> AttributeValues {
         // A loop, not a closure per value: a closure reading `starts` and `ends` copied both
         // arrays (two 160-byte `memcpy`s a value).
@@ -52,9 +80,10 @@ struct CapturedAttributes {
             let value =
                 constant & 1 << UInt32(ordinal) != 0
                 ? constants.value(of: attribute)
-                : AttributeValue.normalized(
+                : recent.normalized(
                     attribute,
-                    bytes: UnsafeRawBufferPointer(rebasing: message[starts.span[ordinal]..<ends.span[ordinal]]))
+                    bytes: UnsafeRawBufferPointer(
+                        rebasing: message[Int(starts.span[ordinal])..<Int(ends.span[ordinal])]))
             if let value { values.appendInOrder(ordinal, value) }
         }
         return values

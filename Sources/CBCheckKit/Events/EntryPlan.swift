@@ -16,11 +16,19 @@ final class EntryPlan {
     let constants: EntryConstants
     /// A bit per attribute (its ordinal) that some kind of the entry carries.
     let carried: UInt32
+    /// A bit per attribute whose extractors (one or more) cannot tell one digit from another
+    /// (`DigitBlind`): where they found it in a message holds for one that differs from it only
+    /// in digits. `status`' `[1-5]\d\d` can, so a completion line runs that one alone again.
+    let digitBlindAttributes: UInt32
+    /// A bit per attribute with an extractor that can tell digits apart.
+    let digitSeeingAttributes: UInt32
 
-    /// - Parameter startsWithADigit: `Pattern.startsWithADigit` of each of `all`, asked once.
+    /// - Parameters:
+    ///   - startsWithADigit: `Pattern.startsWithADigit` of each of `all`, asked once.
+    ///   - digitBlind: `DigitBlind.holds` of each of `all`, asked once.
     init(
         _ entry: EventMap.Entry, extractors all: [EventMap.AttributeExtractor], literals: ExtractorLiterals,
-        startsWithADigit: [Bool]
+        startsWithADigit: [Bool], digitBlind: [Bool]
     ) {
         kind = entry.kind
         alsoKinds = entry.alsoKinds
@@ -37,5 +45,11 @@ final class EntryPlan {
                 )
             }
         constants = EntryConstants(entry.constants)
+        let withExtractors = extractors.reduce(UInt32(0)) { $0 | 1 << UInt32($1.attribute.ordinal) }
+        let seeingDigits = extractors.reduce(UInt32(0)) {
+            digitBlind[$1.index] ? $0 : $0 | 1 << UInt32($1.attribute.ordinal)
+        }
+        digitBlindAttributes = withExtractors & ~seeingDigits
+        digitSeeingAttributes = seeingDigits
     }
 }

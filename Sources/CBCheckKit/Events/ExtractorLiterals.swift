@@ -18,65 +18,84 @@
 /// required byte is missing, and then the extractor cannot match, so skipping it changes nothing.
 ///
 /// A class: the recognizer asks it up to a dozen times a record, and passing a struct of five
-/// arrays copied 40 bytes into every call.
+/// arrays copied 40 bytes into every call. Its tables are read through pointers made once: as
+/// arrays, each check paid their bounds and uniqueness checks and the buffer-pointer closures,
+/// about 270 instructions a call where the searches took 55.
 final class ExtractorLiterals {
     /// One literal of one extractor, as a range of `bytes`.
     private struct Needle {
-        var start: Int
-        var count: Int
+        var start: Int32
+        var count: Int32
         /// The offset of the byte searched for first: the rarest (`ByteCommonness`); for a
-        /// case-insensitive literal, the rarest that is no letter. `nil` when such a literal has
+        /// case-insensitive literal, the rarest that is no letter. -1 when such a literal has
         /// only letters: it is then compared at every position.
-        var anchor: Int?
+        var anchor: Int32
         /// Compared ignoring ASCII case (the pattern's `i` flag).
         var ignoresCase: Bool
     }
 
+    /// What one extractor needs: its needles in `needles` (none: it has no literal) and its
+    /// required bytes in `requiredBytes` (every one must occur).
+    private struct Check {
+        var needles: Int32
+        var needlesEnd: Int32
+        var required: Int32
+        var requiredEnd: Int32
+    }
+
     /// Every needle's bytes, one after another.
-    private let bytes: [UInt8]
-    private let needles: [Needle]
-    /// For each extractor (by its index in `EventMap.extractors`), its needles in `needles`;
-    /// empty when it has no literal and so always runs.
-    private let ranges: [Range<Int>]
-    /// For each extractor, its required bytes in `requiredBytes`; every one must occur.
-    private let required: [Range<Int>]
-    private let requiredBytes: [UInt8]
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let needles: UnsafeMutableBufferPointer<Needle>
+    /// By extractor, its index in `EventMap.extractors`.
+    private let checks: UnsafeMutableBufferPointer<Check>
+    private let requiredBytes: UnsafeMutableBufferPointer<UInt8>
 
     /// - Parameter minimumLength: extractors with a shorter literal are always run, unchecked.
     init(_ extractors: [EventMap.AttributeExtractor], minimumLength: Int = 3) {
         var bytes: [UInt8] = []
         var needles: [Needle] = []
-        var ranges: [Range<Int>] = []
-        var required: [Range<Int>] = []
+        var checks: [Check] = []
         var requiredBytes: [UInt8] = []
         for extractor in extractors {
             let firstRequired = requiredBytes.count
             requiredBytes += extractor.pattern.pattern.requiredBytes()
-            required.append(firstRequired..<requiredBytes.count)
             let first = needles.count
             if let literals = extractor.pattern.literals, literals.allSatisfy({ $0.count >= minimumLength }) {
                 for literal in literals {
                     let caseless = extractor.pattern.caseless
                     needles.append(
                         Needle(
-                            start: bytes.count, count: literal.count,
-                            anchor: Self.anchor(of: literal, caseless: caseless),
+                            start: Int32(bytes.count), count: Int32(literal.count),
+                            anchor: Int32(Self.anchor(of: literal, caseless: caseless) ?? -1),
                             ignoresCase: caseless))
                     bytes += literal
                 }
             }
-            ranges.append(first..<needles.count)
+            checks.append(
+                Check(
+                    needles: Int32(first), needlesEnd: Int32(needles.count), required: Int32(firstRequired),
+                    requiredEnd: Int32(requiredBytes.count)))
         }
-        self.bytes = bytes
-        self.needles = needles
-        self.ranges = ranges
-        self.required = required
-        self.requiredBytes = requiredBytes
+        self.bytes = Self.copy(bytes)
+        self.needles = Self.copy(needles)
+        self.checks = Self.copy(checks)
+        self.requiredBytes = Self.copy(requiredBytes)
+    }
+
+    deinit {
+        // Plain values: nothing to deinitialize.
+        bytes.baseAddress?.deallocate()
+        needles.baseAddress?.deallocate()
+        checks.baseAddress?.deallocate()
+        requiredBytes.baseAddress?.deallocate()
     }
 
     /// Whether extractor `index` has literals or required bytes to look for; one without is
     /// always run.
-    func isChecked(_ index: Int) -> Bool { !ranges[index].isEmpty || !required[index].isEmpty }
+    func isChecked(_ index: Int) -> Bool {
+        let check = checks[index]
+        return check.needles < check.needlesEnd || check.required < check.requiredEnd
+    }
 
     /// The last required byte looked for in a record and whether it was there: the identifier
     /// extractors need a `.` one after another, `bytes` and `expected` a `/`.
@@ -90,44 +109,54 @@ final class ExtractorLiterals {
     /// bytes and one of its literals (if it has any) occur in it.
     /// - Parameter last: the record's last required byte; start with `LastRequiredByte()`.
     func mayMatch(_ index: Int, in message: UnsafeRawBufferPointer, last: inout LastRequiredByte) -> Bool {
-        let mustHold = required[index]
-        let range = ranges[index]
-        if range.isEmpty, mustHold.isEmpty { return true }
-        guard let base = message.baseAddress else { return false }
-        for offset in mustHold {
-            let byte = requiredBytes[offset]
+        precondition(index >= 0 && index < checks.count)
+        let check = checks.baseAddress.unsafelyUnwrapped[index]
+        guard let base = message.baseAddress else {
+            return check.needles == check.needlesEnd && check.required == check.requiredEnd
+        }
+        let count = message.count
+        var offset = Int(check.required)
+        while offset < Int(check.requiredEnd) {
+            let byte = requiredBytes.baseAddress.unsafelyUnwrapped[offset]
             if byte != last.byte {
-                last = LastRequiredByte(byte: byte, found: memchr(base, Int32(byte), message.count) != nil)
+                last = LastRequiredByte(byte: byte, found: memchr(base, Int32(byte), count) != nil)
             }
             if !last.found { return false }
+            offset &+= 1
         }
-        if range.isEmpty { return true }
-        return bytes.withUnsafeBufferPointer { bytes in
-            needles.withUnsafeBufferPointer { needles in
-                for number in range {
-                    let needle = needles[number]
-                    if Self.occurs(bytes.baseAddress! + needle.start, needle, in: base, count: message.count) {
-                        return true
-                    }
-                }
-                return false
-            }
+        var number = Int(check.needles)
+        if number == Int(check.needlesEnd) { return true }
+        let needles = needles.baseAddress.unsafelyUnwrapped
+        let bytes = bytes.baseAddress.unsafelyUnwrapped
+        while number < Int(check.needlesEnd) {
+            let needle = needles[number]
+            if Self.occurs(bytes + Int(needle.start), needle, in: base, count: count) { return true }
+            number &+= 1
         }
+        return false
     }
 
     // MARK: - Private
+
+    private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let start = UnsafeMutablePointer<Element>.allocate(capacity: max(array.count, 1))
+        let buffer = UnsafeMutableBufferPointer(start: start, count: array.count)
+        _ = buffer.initialize(from: array)
+        return buffer
+    }
 
     /// Whether the literal at `literal` (`needle`'s bytes) occurs in the `count` bytes at `base`.
     private static func occurs(
         _ literal: UnsafePointer<UInt8>, _ needle: Needle, in base: UnsafeRawPointer, count: Int
     ) -> Bool {
-        let length = needle.count
+        let length = Int(needle.count)
         guard length <= count else { return false }
-        guard let anchor = needle.anchor else {
+        guard needle.anchor >= 0 else {
             return ASCIICase.contains(
                 UnsafeRawBufferPointer(start: base, count: count), UnsafeRawBufferPointer(start: literal, count: length)
             )
         }
+        let anchor = Int(needle.anchor)
         let anchorByte = Int32(literal[anchor])
         // The anchor can stand only where the whole literal fits around it.
         var from = anchor

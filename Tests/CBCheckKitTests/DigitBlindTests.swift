@@ -16,6 +16,7 @@ import Testing
     /// A literal digit, a class with some digits, an escape naming a character or a group.
     @Test(arguments: [
         #"[1-5]\d\d"#, #"HTTP\/1"#, #"[05]x"#, #"[0-8]"#, #"\x30"#, #"\p{Nd}"#, #"(\d)\1"#, #"(?<a>\d)\k<a>"#,
+        #"(?<a>\d)(?P=a)"#,
         #"\Q1\E"#, #"(?<n1>x)"#, #"{2}"#, #"a{2"#, #"(?1)"#, #"\N{U+0030}"#,
     ])
     func aRegexThatCanTellDigitsApartIsNot(pattern: String) {

@@ -6,7 +6,7 @@
 ///
 /// A regex is taken as digit-blind when its text holds no digit but in a quantifier's count
 /// (`{0,3}`) or a class range `0-9`, and no escape that names a character or a group by number
-/// (`\x30`, `\p{Nd}`, `\1`, `\g`, `\k`, `\N`, `\Q`): every character test it makes is then a
+/// (`\x30`, `\p{Nd}`, `\1`, `\g`, `\k`, `\N`, `\Q`) or a group by name (`(?P=name)`): every character test it makes is then a
 /// non-digit literal, a class that holds all digits or none (`\d`, `\w`, `\b`, `.`, `[^\s,]`, a
 /// range between two non-digits), or an assertion on such tests. Anything else is not taken.
 enum DigitBlind {
@@ -40,6 +40,10 @@ enum DigitBlind {
                 continue
             }
             switch current {
+            case UInt8(ascii: "(")
+            where byte(index + 1) == UInt8(ascii: "?") && byte(index + 2) == UInt8(ascii: "P")
+                && byte(index + 3) == UInt8(ascii: "="):
+                return false  // `(?P=name)`: a back-reference by name, not an escape
             case UInt8(ascii: "["):
                 inClass = true
                 // A "]" right after "[" or "[^" is a member of the class, not its end.

@@ -41,7 +41,12 @@ extension NSLogFormat {
     /// pid, thread and message start), without checking again what the shape check checked: the
     /// time's fields at their fixed offsets, the bracket at the first `[`. `nil` only for a line
     /// the shape check did not take.
-    static func shapedPrefix(_ line: UnsafeRawBufferPointer) -> RecordPrefix? {
+    ///
+    /// `recent` holds the start of the last event's minute: consecutive events mostly share it,
+    /// so only the seconds and fraction are read again (`RecentFields.minuteStart`). NSLog's own
+    /// `[pid:thread] ` with a decimal thread is read here a word at a time; any other bracket by
+    /// `readBracket`.
+    static func shapedPrefix(_ line: UnsafeRawBufferPointer, recent: inout RecentFields) -> RecordPrefix? {
         let count = line.count
         guard count > 20, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
@@ -51,12 +56,25 @@ extension NSLogFormat {
         var clockEnd = 19
         var microsecond = 0
         if bytes[19] == 0x2E { (microsecond, clockEnd) = ByteCursor.fraction(bytes, from: 20, count: count) }
-        let time = Timestamp(
-            year: number(0, 4), month: number(5, 2), day: number(8, 2), hour: number(11, 2), minute: number(14, 2),
-            second: number(17, 2), microsecond: microsecond)
-        guard let open = ByteWords.firstIndex(of: 0x5B, bytes, from: clockEnd + 1, count),
-            let bracket = ByteCursor(line).readBracket(at: open)
-        else { return nil }
+        let minuteStart = recent.minuteStart(base) {
+            Timestamp(
+                year: number(0, 4), month: number(5, 2), day: number(8, 2), hour: number(11, 2),
+                minute: number(14, 2), second: 0, microsecond: 0
+            ).microseconds
+        }
+        let time = Timestamp(microseconds: minuteStart &+ Int64(number(17, 2)) &* 1_000_000 &+ Int64(microsecond))
+        guard let open = ByteWords.firstIndex(of: 0x5B, bytes, from: clockEnd + 1, count) else { return nil }
+        if let colon = decimalPidEnd(bytes, open: open, count) {
+            let threadEnd = digitRunEnd(bytes, from: colon + 1, count)
+            if threadEnd > colon + 1, threadEnd < count, bytes[threadEnd] == 0x5D,
+                threadEnd + 1 == count || bytes[threadEnd + 1] == 0x20
+            {
+                return RecordPrefix(
+                    time: time, process: clockEnd + 1..<open, pid: number(open + 1, colon - open - 1),
+                    thread: colon + 1..<threadEnd, messageStart: min(threadEnd + 2, count))
+            }
+        }
+        guard let bracket = ByteCursor(line).readBracket(at: open) else { return nil }
         return RecordPrefix(
             time: time, process: clockEnd + 1..<open, pid: bracket.pid, thread: bracket.thread,
             messageStart: bracket.messageStart)

@@ -17,6 +17,10 @@ struct RecentFields {
     /// events of a run alternate among a few dozen threads, so one entry would rarely hit.
     private var threadTexts = [ThreadText?](repeating: nil, count: RecentFields.threadSlots)
     private static let threadSlots = 64
+    /// The first 16 bytes of the last event's time stamp (`YYYY-MM-DD HH:MM`, two words) and the
+    /// microseconds at the start of that minute.
+    private var minuteBytes: (UInt64, UInt64) = (0, 0)
+    private var minuteMicroseconds: Int64?
 
     private struct ThreadText {
         var key: UInt64
@@ -53,6 +57,17 @@ struct RecentFields {
         let text = DisplayText.from(bytes)
         threadTexts[slot] = ThreadText(key: key, count: bytes.count, text: text)
         return text
+    }
+
+    /// The microseconds at the start of the minute written in the 16 bytes at `stamp`
+    /// (`YYYY-MM-DD HH:MM`), from `decode` when they are not the last event's.
+    mutating func minuteStart(_ stamp: UnsafeRawPointer, decode: () -> Int64) -> Int64 {
+        let bytes = (stamp.loadUnaligned(as: UInt64.self), stamp.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        if let minuteMicroseconds, bytes == minuteBytes { return minuteMicroseconds }
+        let decoded = decode()
+        minuteBytes = bytes
+        minuteMicroseconds = decoded
+        return decoded
     }
 
     /// `number` as text.

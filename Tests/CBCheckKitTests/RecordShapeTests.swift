@@ -115,6 +115,11 @@ import Testing
         "2023-02-08 14:03:00.000 My App[7:12]",
         "2023-02-08 14:03:01.000 My App[7:12]x",
         "2023-02-08 15:03:01.000 My App[7:12x] g",
+        // A space at byte 23 after a fraction shorter than NSLog's three digits, and longer ones.
+        "2023-02-08 15:03:01.1 B C[7:12] h",
+        "2023-02-08 15:03:01.12 C[7:12] i",
+        "2023-02-08 15:03:01.1234 C[7:12] j",
+        "2023-02-08 15:03:01.009 C[7:12]",
     ]
 
     /// A line whose date and minute, or NSLog `Process[pid:`, are those of a line taken before has

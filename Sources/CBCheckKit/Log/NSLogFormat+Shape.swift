@@ -55,7 +55,14 @@ extension NSLogFormat {
         }
         var clockEnd = 19
         var microsecond = 0
-        if bytes[19] == 0x2E { (microsecond, clockEnd) = ByteCursor.fraction(bytes, from: 20, count: count) }
+        if bytes[19] == 0x2E {
+            // NSLog's own milliseconds and the space after them, else any fraction.
+            if count > 23, bytes[23] == 0x20, bytes[20] &- 0x30 < 10, bytes[21] &- 0x30 < 10, bytes[22] &- 0x30 < 10 {
+                (microsecond, clockEnd) = (number(20, 3) &* 1000, 23)
+            } else {
+                (microsecond, clockEnd) = ByteCursor.fraction(bytes, from: 20, count: count)
+            }
+        }
         let minuteStart = recent.minuteStart(base) {
             Timestamp(
                 year: number(0, 4), month: number(5, 2), day: number(8, 2), hour: number(11, 2),

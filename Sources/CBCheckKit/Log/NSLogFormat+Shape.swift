@@ -46,6 +46,7 @@ extension NSLogFormat {
     /// so only the seconds and fraction are read again (`RecentFields.minuteStart`). NSLog's own
     /// `[pid:thread] ` with a decimal thread is read here a word at a time; any other bracket by
     /// `readBracket`.
+    @inline(__always)
     static func shapedPrefix(_ line: UnsafeRawBufferPointer, recent: inout RecentFields) -> RecordPrefix? {
         let count = line.count
         guard count > 20, let base = line.baseAddress else { return nil }

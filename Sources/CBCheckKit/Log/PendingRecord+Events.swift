@@ -8,6 +8,7 @@ extension PendingRecord {
     /// The prefix of a record a shape check started (`ShapeCheckedFormat.recordShape`), read from
     /// its first line now that it is an event; `time`: its time, when placed at the shape check;
     /// `recent`: what the event before decoded (its minute).
+    @inline(__always)
     func undecodedPrefix(_ format: ShapeCheckedFormat, time: Timestamp?, recent: inout RecentFields) -> RecordPrefix {
         guard var full = withFirstLine({ format.shapedPrefix($0, recent: &recent) }) else {
             // Cannot happen (`recordShape` takes only lines `parsePrefix` reads): an event without fields.

@@ -43,7 +43,8 @@ extension NSLogFormat {
     /// the shape check did not take.
     ///
     /// `recent` holds the start of the last event's minute: consecutive events mostly share it,
-    /// so only the seconds and fraction are read again (`RecentFields.minuteStart`). NSLog's own
+    /// so only the seconds and fraction are read again (`RecentFields.minuteStart`), and their
+    /// `Process[pid:`, whose pid is then the event before's (`RecentFields.processBracket`). NSLog's own
     /// `[pid:thread] ` with a decimal thread is read here a word at a time; any other bracket by
     /// `readBracket`.
     @inline(__always)
@@ -71,20 +72,33 @@ extension NSLogFormat {
             ).microseconds
         }
         let time = Timestamp(microseconds: minuteStart &+ Int64(number(17, 2)) &* 1_000_000 &+ Int64(microsecond))
-        guard let open = ByteWords.firstIndex(of: 0x5B, bytes, from: clockEnd + 1, count) else { return nil }
-        if let colon = decimalPidEnd(bytes, open: open, count) {
+        let processStart = clockEnd + 1
+        let open: Int
+        var decimalPid: (colon: Int, pid: Int)?
+        if let known = recent.processBracket(bytes, at: processStart, count) {
+            open = known.open
+            decimalPid = (known.threadStart - 1, known.pid)
+        } else {
+            guard let found = ByteWords.firstIndex(of: 0x5B, bytes, from: processStart, count) else { return nil }
+            open = found
+            if let colon = decimalPidEnd(bytes, open: open, count) {
+                decimalPid = (colon, number(open + 1, colon - open - 1))
+                recent.rememberProcess(bytes, from: processStart, open: open, colon: colon, pid: decimalPid!.pid)
+            }
+        }
+        if let (colon, pid) = decimalPid {
             let threadEnd = digitRunEnd(bytes, from: colon + 1, count)
             if threadEnd > colon + 1, threadEnd < count, bytes[threadEnd] == 0x5D,
                 threadEnd + 1 == count || bytes[threadEnd + 1] == 0x20
             {
                 return RecordPrefix(
-                    time: time, process: clockEnd + 1..<open, pid: number(open + 1, colon - open - 1),
+                    time: time, process: processStart..<open, pid: pid,
                     thread: colon + 1..<threadEnd, messageStart: min(threadEnd + 2, count))
             }
         }
         guard let bracket = ByteCursor(line).readBracket(at: open) else { return nil }
         return RecordPrefix(
-            time: time, process: clockEnd + 1..<open, pid: bracket.pid, thread: bracket.thread,
+            time: time, process: processStart..<open, pid: bracket.pid, thread: bracket.thread,
             messageStart: bracket.messageStart)
     }
 

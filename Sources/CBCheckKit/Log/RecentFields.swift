@@ -21,6 +21,10 @@ struct RecentFields {
     /// microseconds at the start of that minute.
     private var minuteBytes: (UInt64, UInt64) = (0, 0)
     private var minuteMicroseconds: Int64?
+    /// The last event's NSLog `Process[pid:` (`CheckedLineStart` keeps such bytes for the shape
+    /// check) and its pid, once an event has had one.
+    private var bracket = CheckedLineStart()
+    private var bracketPid: Int?
 
     private struct ThreadText {
         var key: UInt64
@@ -68,6 +72,26 @@ struct RecentFields {
         minuteBytes = bytes
         minuteMicroseconds = decoded
         return decoded
+    }
+
+    /// Where the `[` and the thread start, and the pid, when the bytes at `start` are the
+    /// `Process[pid:` remembered last (`rememberProcess`).
+    @inline(__always)
+    func processBracket(
+        _ bytes: UnsafePointer<UInt8>, at start: Int, _ count: Int
+    ) -> (open: Int, threadStart: Int, pid: Int)? {
+        guard let bracketPid, let (open, threadStart) = bracket.processBracket(bytes, at: start, count) else {
+            return nil
+        }
+        return (open, threadStart, bracketPid)
+    }
+
+    /// Remembers `start...colon` (a process name, `[` at `open`, a decimal pid, `:`) and its pid,
+    /// when it is 16 bytes or fewer (`CheckedLineStart.rememberProcess`).
+    mutating func rememberProcess(_ bytes: UnsafePointer<UInt8>, from start: Int, open: Int, colon: Int, pid: Int) {
+        guard colon + 1 - start <= 16 else { return }
+        bracket.rememberProcess(bytes, from: start, open: open, colon: colon)
+        bracketPid = pid
     }
 
     /// `number` as text.

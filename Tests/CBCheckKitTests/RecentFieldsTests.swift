@@ -40,6 +40,36 @@ import Testing
         #expect(([0x31, 0x32, 0x00] as [UInt8]).withUnsafeBytes { recent.thread($0) } == "12\\x00")
     }
 
+    /// NSLog's `Process[pid:` is the event before's only for the same bytes; a fresh memory holds
+    /// none (not even the `A[1:` its `CheckedLineStart` starts with).
+    @Test func processBracketFollowsTheBytes() {
+        func bracket(_ recent: RecentFields, _ text: String) -> [Int]? {
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBytes {
+                recent.processBracket($0.baseAddress!.assumingMemoryBound(to: UInt8.self), at: 0, bytes.count)
+                    .map { [$0.open, $0.threadStart, $0.pid] }
+            }
+        }
+        var recent = RecentFields()
+        #expect(bracket(recent, "A[1:2] and some more bytes") == nil)
+        let first = Array("Downloader[4101:1200001] message".utf8)
+        first.withUnsafeBytes {
+            recent.rememberProcess(
+                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), from: 0, open: 10, colon: 15, pid: 4101)
+        }
+        #expect(bracket(recent, "Downloader[4101:1200002] other") == [10, 16, 4101])
+        #expect(bracket(recent, "Downloader[4102:1200001] other") == nil)
+        #expect(bracket(recent, "Downloader[41011:1200001] other") == nil)
+        #expect(bracket(recent, "Downloader[4101") == nil)  // fewer than 16 bytes
+        // A name too long to keep leaves the memory as it was.
+        let long = Array("AVeryLongProcessName[7:1] message".utf8)
+        long.withUnsafeBytes {
+            recent.rememberProcess(
+                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), from: 0, open: 20, colon: 22, pid: 7)
+        }
+        #expect(bracket(recent, "Downloader[4101:1200002] other") == [10, 16, 4101])
+    }
+
     @Test func threadFollowsTheNumber() {
         var recent = RecentFields()
         #expect(recent.thread(7) == "7")

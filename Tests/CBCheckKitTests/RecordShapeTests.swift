@@ -80,22 +80,47 @@ import Testing
 
     /// An event's prefix is read from a line the shape check took without checking it again
     /// (`shapedPrefix`): the time to the microsecond, process, pid, thread and message start are
-    /// what the full parse reads, for every line of the lists and every cut the shape takes.
+    /// what the full parse reads, for every line of the lists and every cut the shape takes, read
+    /// alone and after every line before it (whose minute `RecentFields` keeps).
     @Test func theShapedPrefixIsWhatTheFullParseReads() {
-        for (format, line, _) in Self.cases {
+        var primed = RecentFields()
+        for (format, line, _) in Self.cases + Self.sameMinuteLines.map({ (.nslog, $0, true) }) {
             let whole = Array(line.utf8)
             for bytes in (0...whole.count).map({ Array(whole[..<$0]) }) {
                 var recent = CheckedLineStart()
                 guard bytes.withUnsafeBytes({ format.recordShape($0, recent: &recent) }) != nil else { continue }
-                let shaped = bytes.withUnsafeBytes(format.shapedPrefix)
+                var fresh = RecentFields()
+                let alone = bytes.withUnsafeBytes { format.shapedPrefix($0, recent: &fresh) }
+                let after = bytes.withUnsafeBytes { format.shapedPrefix($0, recent: &primed) }
                 guard case .record(let full) = bytes.withUnsafeBytes(format.parsePrefix) else {
                     Issue.record("taken by the shape, not read by the full parse: \(line)")
                     continue
                 }
-                #expect(shaped == full, "\(String(decoding: bytes, as: UTF8.self))")
+                #expect(alone == full, "\(String(decoding: bytes, as: UTF8.self))")
+                #expect(after == full, "after the line before: \(String(decoding: bytes, as: UTF8.self))")
             }
         }
     }
+
+    /// NSLog lines one after another whose first 16 bytes (the minute `RecentFields` keeps) are
+    /// the same or differ in one field only, with seconds, fractions and brackets that differ.
+    static let sameMinuteLines = [
+        "2024-03-09 14:02:07.123 Downloader[4101:1200001] a",
+        "2024-03-09 14:02:59.999999 Downloader[4101:1200001] b",
+        "2024-03-09 14:02:00 Downloader[4101:0x1b2c3] c",
+        "2024-03-09 14:02:60.5 Downloader[4101:1200001]",
+        "2024-03-09 14:03:00.000 Downloader[4101:1200001] d",
+        "2024-03-08 14:03:00.000 Downloader[4101:1200001] e",
+        "2024-02-08 14:03:00.000 Downloader[987654321012345678:1] f",
+        "2023-02-08 14:03:00.000 My App[7:12]",
+        "2023-02-08 14:03:01.000 My App[7:12]x",
+        "2023-02-08 15:03:01.000 My App[7:12x] g",
+        // A space at byte 23 after a fraction shorter than NSLog's three digits, and longer ones.
+        "2023-02-08 15:03:01.1 B C[7:12] h",
+        "2023-02-08 15:03:01.12 C[7:12] i",
+        "2023-02-08 15:03:01.1234 C[7:12] j",
+        "2023-02-08 15:03:01.009 C[7:12]",
+    ]
 
     /// A line whose date and minute, or NSLog `Process[pid:`, are those of a line taken before has
     /// only its seconds, or thread, checked (`CheckedLineStart`): after any line of its list, and

@@ -41,7 +41,14 @@ extension NSLogFormat {
     /// pid, thread and message start), without checking again what the shape check checked: the
     /// time's fields at their fixed offsets, the bracket at the first `[`. `nil` only for a line
     /// the shape check did not take.
-    static func shapedPrefix(_ line: UnsafeRawBufferPointer) -> RecordPrefix? {
+    ///
+    /// `recent` holds the start of the last event's minute: consecutive events mostly share it,
+    /// so only the seconds and fraction are read again (`RecentFields.minuteStart`), and their
+    /// `Process[pid:`, whose pid is then the event before's (`RecentFields.processBracket`). NSLog's own
+    /// `[pid:thread] ` with a decimal thread is read here a word at a time; any other bracket by
+    /// `readBracket`.
+    @inline(__always)
+    static func shapedPrefix(_ line: UnsafeRawBufferPointer, recent: inout RecentFields) -> RecordPrefix? {
         let count = line.count
         guard count > 20, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
@@ -50,15 +57,48 @@ extension NSLogFormat {
         }
         var clockEnd = 19
         var microsecond = 0
-        if bytes[19] == 0x2E { (microsecond, clockEnd) = ByteCursor.fraction(bytes, from: 20, count: count) }
-        let time = Timestamp(
-            year: number(0, 4), month: number(5, 2), day: number(8, 2), hour: number(11, 2), minute: number(14, 2),
-            second: number(17, 2), microsecond: microsecond)
-        guard let open = ByteWords.firstIndex(of: 0x5B, bytes, from: clockEnd + 1, count),
-            let bracket = ByteCursor(line).readBracket(at: open)
-        else { return nil }
+        if bytes[19] == 0x2E {
+            // NSLog's own milliseconds and the space after them, else any fraction.
+            if count > 23, bytes[23] == 0x20, bytes[20] &- 0x30 < 10, bytes[21] &- 0x30 < 10, bytes[22] &- 0x30 < 10 {
+                (microsecond, clockEnd) = (number(20, 3) &* 1000, 23)
+            } else {
+                (microsecond, clockEnd) = ByteCursor.fraction(bytes, from: 20, count: count)
+            }
+        }
+        let minuteStart = recent.minuteStart(base) {
+            Timestamp(
+                year: number(0, 4), month: number(5, 2), day: number(8, 2), hour: number(11, 2),
+                minute: number(14, 2), second: 0, microsecond: 0
+            ).microseconds
+        }
+        let time = Timestamp(microseconds: minuteStart &+ Int64(number(17, 2)) &* 1_000_000 &+ Int64(microsecond))
+        let processStart = clockEnd + 1
+        let open: Int
+        var decimalPid: (colon: Int, pid: Int)?
+        if let known = recent.processBracket(bytes, at: processStart, count) {
+            open = known.open
+            decimalPid = (known.threadStart - 1, known.pid)
+        } else {
+            guard let found = ByteWords.firstIndex(of: 0x5B, bytes, from: processStart, count) else { return nil }
+            open = found
+            if let colon = decimalPidEnd(bytes, open: open, count) {
+                decimalPid = (colon, number(open + 1, colon - open - 1))
+                recent.rememberProcess(bytes, from: processStart, open: open, colon: colon, pid: decimalPid!.pid)
+            }
+        }
+        if let (colon, pid) = decimalPid {
+            let threadEnd = digitRunEnd(bytes, from: colon + 1, count)
+            if threadEnd > colon + 1, threadEnd < count, bytes[threadEnd] == 0x5D,
+                threadEnd + 1 == count || bytes[threadEnd + 1] == 0x20
+            {
+                return RecordPrefix(
+                    time: time, process: processStart..<open, pid: pid,
+                    thread: colon + 1..<threadEnd, messageStart: min(threadEnd + 2, count))
+            }
+        }
+        guard let bracket = ByteCursor(line).readBracket(at: open) else { return nil }
         return RecordPrefix(
-            time: time, process: clockEnd + 1..<open, pid: bracket.pid, thread: bracket.thread,
+            time: time, process: processStart..<open, pid: bracket.pid, thread: bracket.thread,
             messageStart: bracket.messageStart)
     }
 

@@ -6,9 +6,11 @@
 
 extension PendingRecord {
     /// The prefix of a record a shape check started (`ShapeCheckedFormat.recordShape`), read from
-    /// its first line now that it is an event; `time`: its time, when placed at the shape check.
-    func undecodedPrefix(_ format: ShapeCheckedFormat, time: Timestamp?) -> RecordPrefix {
-        guard var full = withFirstLine(format.shapedPrefix) else {
+    /// its first line now that it is an event; `time`: its time, when placed at the shape check;
+    /// `recent`: what the event before decoded (its minute).
+    @inline(__always)
+    func undecodedPrefix(_ format: ShapeCheckedFormat, time: Timestamp?, recent: inout RecentFields) -> RecordPrefix {
+        guard var full = withFirstLine({ format.shapedPrefix($0, recent: &recent) }) else {
             // Cannot happen (`recordShape` takes only lines `parsePrefix` reads): an event without fields.
             return RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: messageStart)
         }

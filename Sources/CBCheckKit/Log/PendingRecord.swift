@@ -43,7 +43,9 @@ final class PendingRecord {
     }
 
     /// Adds a continuation line to the message; `false` (and nothing added) when the message would
-    /// grow past `limit` bytes.
+    /// grow past `limit` bytes. Inlined into the assembler's `continueRecord`: a call per
+    /// continuation line, with the scanner passed by value, cost about 27 instructions more.
+    @inline(__always)
     func join(_ line: UnsafeRawBufferPointer, limit: Int, scanner: LiteralScanner) -> Bool {
         if let borrowed = borrowedFirstLine { own(borrowed) }
         let length = hasContinuation ? message.count : ownedFirstLine.count - messageStart

@@ -17,6 +17,14 @@ struct RecentFields {
     /// events of a run alternate among a few dozen threads, so one entry would rarely hit.
     private var threadTexts = [ThreadText?](repeating: nil, count: RecentFields.threadSlots)
     private static let threadSlots = 64
+    /// The first 16 bytes of the last event's time stamp (`YYYY-MM-DD HH:MM`, two words) and the
+    /// microseconds at the start of that minute.
+    private var minuteBytes: (UInt64, UInt64) = (0, 0)
+    private var minuteMicroseconds: Int64?
+    /// The last event's NSLog `Process[pid:` (`CheckedLineStart` keeps such bytes for the shape
+    /// check) and its pid, once an event has had one.
+    private var bracket = CheckedLineStart()
+    private var bracketPid: Int?
 
     private struct ThreadText {
         var key: UInt64
@@ -53,6 +61,37 @@ struct RecentFields {
         let text = DisplayText.from(bytes)
         threadTexts[slot] = ThreadText(key: key, count: bytes.count, text: text)
         return text
+    }
+
+    /// The microseconds at the start of the minute written in the 16 bytes at `stamp`
+    /// (`YYYY-MM-DD HH:MM`), from `decode` when they are not the last event's.
+    mutating func minuteStart(_ stamp: UnsafeRawPointer, decode: () -> Int64) -> Int64 {
+        let bytes = (stamp.loadUnaligned(as: UInt64.self), stamp.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        if let minuteMicroseconds, bytes == minuteBytes { return minuteMicroseconds }
+        let decoded = decode()
+        minuteBytes = bytes
+        minuteMicroseconds = decoded
+        return decoded
+    }
+
+    /// Where the `[` and the thread start, and the pid, when the bytes at `start` are the
+    /// `Process[pid:` remembered last (`rememberProcess`).
+    @inline(__always)
+    func processBracket(
+        _ bytes: UnsafePointer<UInt8>, at start: Int, _ count: Int
+    ) -> (open: Int, threadStart: Int, pid: Int)? {
+        guard let bracketPid, let (open, threadStart) = bracket.processBracket(bytes, at: start, count) else {
+            return nil
+        }
+        return (open, threadStart, bracketPid)
+    }
+
+    /// Remembers `start...colon` (a process name, `[` at `open`, a decimal pid, `:`) and its pid,
+    /// when it is 16 bytes or fewer (`CheckedLineStart.rememberProcess`).
+    mutating func rememberProcess(_ bytes: UnsafePointer<UInt8>, from start: Int, open: Int, colon: Int, pid: Int) {
+        guard colon + 1 - start <= 16 else { return }
+        bracket.rememberProcess(bytes, from: start, open: open, colon: colon)
+        bracketPid = pid
     }
 
     /// `number` as text.

@@ -278,7 +278,9 @@ public final class RecordAssembler {
             return
         }
         let prefix =
-            prefixIsUndecoded ? shapeChecked.map { record.undecodedPrefix($0, time: undecodedTime) } ?? prefix : prefix
+            prefixIsUndecoded
+            ? shapeChecked.map { record.undecodedPrefix($0, time: undecodedTime, recent: &recentFields) } ?? prefix
+            : prefix
         record.emit(
             &recognized, prefix: prefix, line: recordLine, countsLine: countsLine, stats: &stats, recent: &recentFields,
             to: sink)

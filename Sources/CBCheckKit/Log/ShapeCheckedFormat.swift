@@ -39,9 +39,10 @@ enum ShapeCheckedFormat {
     }
 
     /// The prefix of a line `recordShape` accepted, as `parsePrefix` reads it (NSLog's without
-    /// reading the fields the shape check checked again).
-    func shapedPrefix(_ line: UnsafeRawBufferPointer) -> RecordPrefix? {
-        if case .nslog = self { return NSLogFormat.shapedPrefix(line) }
+    /// reading the fields the shape check checked again, nor the minute of the event before).
+    @inline(__always)
+    func shapedPrefix(_ line: UnsafeRawBufferPointer, recent: inout RecentFields) -> RecordPrefix? {
+        if case .nslog = self { return NSLogFormat.shapedPrefix(line, recent: &recent) }
         guard case .record(let prefix) = parsePrefix(line) else { return nil }
         return prefix
     }

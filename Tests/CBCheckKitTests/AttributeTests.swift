@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import CBCheckKit
@@ -51,5 +52,30 @@ import Testing
         #expect(added[.status] == "200")
         #expect(added[.task] == nil)
         #expect(AttributeValues(capacity: 4).isEmpty)
+    }
+
+    /// A value's place is the count of known attributes below it (a bit count, not a scan of the
+    /// entries): after any sequence of sets, replacements and removals, every attribute reads
+    /// what a dictionary given the same changes holds, the values list in attribute order, and a
+    /// copy taken before a change keeps what it had.
+    @Test func valuesFoundByBitCountMatchADictionaryAfterAnyChanges() {
+        for seed in 0..<64 as Range<UInt64> {
+            var random = SeededGenerator(seed: seed)
+            var values = AttributeValues()
+            var model: [Attribute: String] = [:]
+            for step in 0..<48 {
+                let attribute = Attribute.allCases.randomElement(using: &random)!
+                let value = Bool.random(using: &random) ? nil : "v\(step)-\(attribute.rawValue)"
+                let before = values
+                let modelBefore = model
+                values[attribute] = value
+                model[attribute] = value
+                #expect(before.dictionary == modelBefore)
+                for each in Attribute.allCases { #expect(values[each] == model[each]) }
+                #expect(values.map(\.key) == model.keys.sorted { $0.ordinal < $1.ordinal })
+                #expect(values == AttributeValues(model))
+                #expect(values.isEmpty == model.isEmpty)
+            }
+        }
     }
 }

@@ -1,6 +1,6 @@
 /// An event's attribute values: a bit per attribute that is known, and the known values in
-/// attribute order. An event carries two to five of the twenty attributes, so a look-up is a bit
-/// test and a short scan, and copying or freeing the values touches only those few (a slot for
+/// attribute order. An event carries two to five of the nineteen attributes, so a look-up is a
+/// bit test and a bit count, and copying or freeing the values touches only those few (a slot for
 /// every attribute made each copy and release walk twenty optionals; a dictionary hashed on
 /// every read).
 public struct AttributeValues: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
@@ -23,17 +23,21 @@ public struct AttributeValues: Sendable, Equatable, Sequence, ExpressibleByDicti
         for (attribute, value) in elements { self[attribute] = value }
     }
 
+    /// The position in `entries` of the attribute whose bit is `bit`: how many known attributes
+    /// come before it (a bit count, where a scan of the entries compared each ordinal).
+    private func position(ofBit bit: UInt32) -> Int { (known & (bit &- 1)).nonzeroBitCount }
+
     public subscript(attribute: Attribute) -> String? {
         get {
-            let ordinal = attribute.ordinal
-            guard known & 1 << UInt32(ordinal) != 0 else { return nil }
-            return entries.first { $0.ordinal == ordinal }?.value
+            let bit: UInt32 = 1 << UInt32(attribute.ordinal)
+            guard known & bit != 0 else { return nil }
+            return entries[position(ofBit: bit)].value
         }
         set {
             let ordinal = attribute.ordinal
-            let index = entries.firstIndex { $0.ordinal >= ordinal } ?? entries.count
-            let present = index < entries.count && entries[index].ordinal == ordinal
-            switch (newValue, present) {
+            let bit: UInt32 = 1 << UInt32(ordinal)
+            let index = position(ofBit: bit)
+            switch (newValue, known & bit != 0) {
             case (let value?, true): entries[index].value = value
             case (let value?, false):
                 // Appended and moved into place: `insert(_:at:)` went through a generic,
@@ -48,10 +52,12 @@ public struct AttributeValues: Sendable, Equatable, Sequence, ExpressibleByDicti
                         position -= 1
                     }
                 }
-            case (nil, true): entries.remove(at: index)
+                known |= bit
+            case (nil, true):
+                entries.remove(at: index)
+                known &= ~bit
             case (nil, false): return
             }
-            if newValue == nil { known &= ~(1 << UInt32(ordinal)) } else { known |= 1 << UInt32(ordinal) }
         }
     }
 

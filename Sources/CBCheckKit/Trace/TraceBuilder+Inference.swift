@@ -8,7 +8,7 @@ extension TraceBuilder {
         if event.kind == .taskCreate, event[.background] == "no", let task = naming.task {
             run.makeTask(task).isForeground = true
         }
-        guard event.kind.carries(.identifier), naming.session == nil else { return }
+        guard naming.session == nil, event.kind.carries(.identifier) else { return }
         // A task on URLSession.shared or a default session belongs to no background session.
         if event[.background] == "no" { return }
         let task = naming.task.flatMap(run.task)
@@ -31,7 +31,7 @@ extension TraceBuilder {
     /// Fills in a task's kind (from its creation, or `download` for callbacks only downloads get)
     /// and, for the app's file moves and deletes, the task whose temporary file they name.
     func inferTask(of event: inout Event, _ naming: inout TaskNaming, in run: RunRecord) {
-        if event.kind.carries(.task), naming.task == nil, let task = taskNamingFile(in: event, run) {
+        if naming.task == nil, event.kind.carries(.task), let task = taskNamingFile(in: event, run) {
             event.attributes[.task] = task.task
             event.inferred.insert(.task)
             naming.task = task.task

@@ -103,12 +103,12 @@ public final class MonitorEngine {
         leaf.monitors.withUnsafeMutableBufferPointer { monitors in
             // Rule by rule, clause by clause; a rule's first finding decides it, so its later
             // clauses are passed over.
-            for (ruleIndex, index) in visited where !leaf.decided[ruleIndex] {
+            for (ruleIndex, index) in visited where !leaf.decided.contains(ruleIndex) {
                 let outcome = isEnd ? monitors[index].finish(at: event) : monitors[index].step(event, run: run)
                 guard let outcome else { continue }
                 let clause = monitors[index].clause
                 if let unless = clause.unless, unless.evaluate(outcome.at, run: run) == true { continue }
-                leaf.decided[ruleIndex] = true
+                leaf.decided.insert(ruleIndex)
                 let verdict: Finding.Verdict = event.kind == logEnd ? .pending : .violated
                 sink(finding(tree.rules[ruleIndex], tree, leaf, outcome, verdict))
             }

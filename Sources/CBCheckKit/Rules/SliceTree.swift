@@ -27,7 +27,7 @@ final class SliceTree {
         /// The monitors at a leaf: one `ClauseMonitor` per clause, rule after rule (rule `r`'s are
         /// at `SliceTree.clauseRanges[r]`); one array, so a slice costs one allocation for them.
         var monitors: [ClauseMonitor] = []
-        var decided: [Bool] = []
+        var decided = DecidedRules()
         var keyValues: [String] = []
         /// The last broadcast event of each kind delivered at this node, for late-created slices.
         var lastBroadcast: [EventKind: Event] = [:]
@@ -126,7 +126,7 @@ final class SliceTree {
         if event.kind == lastKind {
             retirement.retireOverflow { leaf in
                 clauseRanges.indices.allSatisfy { rule in
-                    leaf.decided[rule] || leaf.monitors[clauseRanges[rule]].allSatisfy(\.isSettled)
+                    leaf.decided.contains(rule) || leaf.monitors[clauseRanges[rule]].allSatisfy(\.isSettled)
                 }
             }
         }
@@ -195,10 +195,9 @@ final class SliceTree {
             }
             leaf.decided = revived.state.decided
         } else {
-            // Made fresh, one allocation: a copy of a shared template was copied again, element by
-            // element through the value witness, at the slice's first step.
+            // Made fresh, one allocation (`decided` starts empty): a copy of a shared template was
+            // copied again, element by element through the value witness, at the slice's first step.
             leaf.monitors = Self.array(count: clauses.count) { ClauseMonitor(clause: clauses[$0]) }
-            leaf.decided = Self.array(count: rules.count) { _ in false }
         }
         for earlier in broadcasts(above: leaf, since: since) { visit(leaf, earlier) }
     }

@@ -31,7 +31,9 @@ final class SliceTree {
         /// monitor (1 811 slices, 23 600 monitors on the bench log).
         private(set) var monitors = UnsafeMutableBufferPointer<ClauseMonitor>(start: nil, count: 0)
         var decided = DecidedRules()
-        var keyValues: [String] = []
+        /// A leaf's value of each key of the tree (run, then identifier …), made by
+        /// `makeKeyValues` and freed with the node, as `monitors` and for the same reasons.
+        private(set) var keyValues = UnsafeMutableBufferPointer<String>(start: nil, count: 0)
         /// The last broadcast event of each kind delivered at this node, for late-created slices.
         var lastBroadcast: [EventKind: Event] = [:]
         /// Above the leaves: the slices retired from `children`, by key value.
@@ -41,17 +43,36 @@ final class SliceTree {
         var isWaiting = false
 
         deinit {
-            guard let base = monitors.baseAddress else { return }
-            base.deinitialize(count: monitors.count)
-            base.deallocate()
+            Self.free(monitors)
+            Self.free(keyValues)
         }
 
         /// Gives a new leaf its `count` monitors, `monitor(i)` the i-th; once per leaf.
         func makeMonitors(count: Int, _ monitor: (Int) -> ClauseMonitor) {
             precondition(monitors.baseAddress == nil, "a leaf's monitors are made once")
-            let base = UnsafeMutablePointer<ClauseMonitor>.allocate(capacity: count)
-            for index in 0..<count { (base + index).initialize(to: monitor(index)) }
-            monitors = UnsafeMutableBufferPointer(start: base, count: count)
+            monitors = Self.buffer(count: count, monitor)
+        }
+
+        /// Gives a new leaf its `count` key values, `value(i)` the i-th; once per leaf.
+        func makeKeyValues(count: Int, _ value: (Int) -> String) {
+            precondition(keyValues.baseAddress == nil, "a leaf's key values are made once")
+            keyValues = Self.buffer(count: count, value)
+        }
+
+        private static func buffer<Element>(
+            count: Int, _ element: (Int) -> Element
+        )
+            -> UnsafeMutableBufferPointer<Element>
+        {
+            let base = UnsafeMutablePointer<Element>.allocate(capacity: count)
+            for index in 0..<count { (base + index).initialize(to: element(index)) }
+            return UnsafeMutableBufferPointer(start: base, count: count)
+        }
+
+        private static func free<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
+            guard let base = buffer.baseAddress else { return }
+            base.deinitialize(count: buffer.count)
+            base.deallocate()
         }
 
         func child(_ key: String) -> Node? {
@@ -195,7 +216,7 @@ final class SliceTree {
     private func startSlice(
         _ leaf: Node, key: String, under parent: Node, for event: Event, _ visit: (Node, Event) -> Void
     ) {
-        leaf.keyValues = Self.array(count: keys.count) { index in
+        leaf.makeKeyValues(count: keys.count) { index in
             if case .some(.some(let known)) = keys[index].value(of: event) { return known }
             return "*"
         }
@@ -217,18 +238,6 @@ final class SliceTree {
             leaf.makeMonitors(count: clauses.count) { ClauseMonitor(clause: clauses[$0]) }
         }
         for earlier in broadcasts(above: leaf, since: since) { visit(leaf, earlier) }
-    }
-
-    /// An array of `count` elements made by `element`, through `reserveCapacity` and `append`:
-    /// a new slice makes three, and `Array(unsafeUninitializedCapacity:)`, `Array(repeating:count:)`
-    /// and `map` each took an unspecialized path that looked the storage type up at run time,
-    /// 600 instructions an array.
-    @inline(__always)
-    private static func array<Element>(count: Int, _ element: (Int) -> Element) -> [Element] {
-        var array: [Element] = []
-        array.reserveCapacity(count)
-        for index in 0..<count { array.append(element(index)) }
-        return array
     }
 
     /// Walks down from `start` along the event's key values (a loop: nearly every event names

@@ -36,4 +36,16 @@ import Testing
             }
         }
     }
+
+    /// The kinds' flags are written out as bits too; they must be what the vocabulary says.
+    @Test func flagBitsAreTheVocabularys() {
+        let computed = EventKind.vocabulary.map { EventKind.Flags($0).rawValue }
+        let table = computed.map { String($0) }.joined(separator: ", ")
+        #expect(EventKind.flags == computed, "write the table as [\(table)]")
+        let handler = EventKind.named("app.handler.called")
+        #expect(handler.isHandlerKind && !handler.isTaskKind && !handler.isSynthetic)
+        #expect(EventKind.taskComplete.isTaskKind && !EventKind.taskComplete.runsOnMainThread)
+        #expect(EventKind.systemTaskFinished.isSystemKind && EventKind.logEnd.isSynthetic)
+        #expect(EventKind.appLaunch.runsOnMainThread && !EventKind.appLaunch.isSystemKind)
+    }
 }

@@ -20,4 +20,32 @@ import Testing
             #expect(kind == EventKind(named: name))
         }
     }
+
+    /// The attributes each kind carries are written out as bits (static data, no lazily made table
+    /// checked at every `carries`); they must be the vocabulary's, bit for bit, and `carries` must
+    /// answer as the vocabulary does for every kind and attribute.
+    @Test func carriedAttributeBitsAreTheVocabularys() {
+        let computed = EventKind.vocabulary.map { entry in
+            entry.attributes.reduce(UInt32(0)) { $0 | 1 << UInt32($1.ordinal) }
+        }
+        let table = computed.map { "0x" + String($0, radix: 16) }.joined(separator: ", ")
+        #expect(EventKind.carriedAttributes == computed, "write the table as [\(table)]")
+        for kind in EventKind.all {
+            for attribute in Attribute.allCases {
+                #expect(kind.carries(attribute) == kind.attributes.contains(attribute), "\(kind) \(attribute)")
+            }
+        }
+    }
+
+    /// The kinds' flags are written out as bits too; they must be what the vocabulary says.
+    @Test func flagBitsAreTheVocabularys() {
+        let computed = EventKind.vocabulary.map { EventKind.Flags($0).rawValue }
+        let table = computed.map { String($0) }.joined(separator: ", ")
+        #expect(EventKind.flags == computed, "write the table as [\(table)]")
+        let handler = EventKind.named("app.handler.called")
+        #expect(handler.isHandlerKind && !handler.isTaskKind && !handler.isSynthetic)
+        #expect(EventKind.taskComplete.isTaskKind && !EventKind.taskComplete.runsOnMainThread)
+        #expect(EventKind.systemTaskFinished.isSystemKind && EventKind.logEnd.isSynthetic)
+        #expect(EventKind.appLaunch.runsOnMainThread && !EventKind.appLaunch.isSystemKind)
+    }
 }

@@ -47,4 +47,28 @@ import Testing
         }
         #expect(reached == ["1", "10", "2", "30", "9"])
     }
+
+    /// A leaf's monitors live in a buffer of the node's own (not an array): each is made for its
+    /// clause, in order, and the node lets go of all of them (and what they hold) when it goes.
+    @Test func aLeafsMonitorsAreItsClausesAndGoWithIt() throws {
+        let complete = try #require(EventKind(named: "task.complete"))
+        weak var middle: Clause?
+        do {
+            let matcher = EventMatcher(kinds: [complete], condition: nil)
+            let clauses = (0..<3).map { _ in
+                Clause(
+                    scope: .always, rule: .forbid(matcher, before: nil, after: nil), unless: nil,
+                    referencedKinds: [complete])
+            }
+            middle = clauses[1]
+            let leaf = SliceTree.Node()
+            leaf.makeMonitors(count: clauses.count) { ClauseMonitor(clause: clauses[$0]) }
+            #expect(leaf.monitors.count == 3)
+            #expect(zip(leaf.monitors, clauses).allSatisfy { $0.clause === $1 })
+            let bare = SliceTree.Node()
+            bare.makeMonitors(count: 0) { ClauseMonitor(clause: clauses[$0]) }
+            #expect(bare.monitors.isEmpty)
+        }
+        #expect(middle == nil, "the leaf's monitors still hold their clause")
+    }
 }

@@ -12,9 +12,9 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     /// carry broadcasts the event to every slice of its run.
     public var attributes: Set<Attribute> { Self.vocabulary[index].attributes }
     /// UIApplicationDelegate calls always run on the main thread, so they teach a run its main thread.
-    public var runsOnMainThread: Bool { Self.vocabulary[index].runsOnMainThread }
+    public var runsOnMainThread: Bool { has(.runsOnMainThread) }
     /// Made by the trace builder (`run.start`, `run.end`, `log.end`), never by the event map.
-    public var isSynthetic: Bool { Self.syntheticKinds[index] }
+    public var isSynthetic: Bool { has(.synthetic) }
 
     public static func < (lhs: EventKind, rhs: EventKind) -> Bool { lhs.index < rhs.index }
 
@@ -62,27 +62,69 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     public static let systemTaskFinished = EventKind(index: 44)  // cfnet.task.finished
 
     /// Whether events of this kind carry `attribute`: a bit test, since the trace builder and the
-    /// slice trees ask it for every event.
+    /// slice trees ask it for every event (about 40 000 times on the bench log).
+    @inline(__always)
     public func carries(_ attribute: Attribute) -> Bool {
-        Self.attributeMasks[index] & (1 << UInt32(attribute.ordinal)) != 0
+        Self.carriedAttributes[index] & (1 << UInt32(attribute.ordinal)) != 0
     }
+
+    /// The attributes of each kind in `vocabulary` as bits (bit `Attribute.ordinal`), written out
+    /// (a test checks them against the vocabulary): computed from it, the table was a lazily made
+    /// global that every `carries` checked was made, where a literal table is static data.
+    static let carriedAttributes: [UInt32] = [
+        0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x1,
+        0x1, 0x1, 0x1, 0x801, 0x1, 0x1, 0x5, 0x1, 0x61c03, 0x403, 0x403, 0x463,
+        0x4c3, 0x503, 0x41f, 0x3, 0x3, 0x3, 0x203, 0x203, 0x1000b, 0x2000, 0x2000, 0x2000,
+        0x2000, 0x4000, 0x4000, 0xc000, 0xc000, 0x3, 0xb, 0x1000b, 0x17, 0x0,
+    ]
 
     /// `task.*` kinds: callbacks and actions of one URLSession task.
-    public var isTaskKind: Bool { Self.taskKinds[index] }
+    public var isTaskKind: Bool { has(.task) }
 
     /// `cfnet.*` kinds: CFNetwork's own lines, the system's account rather than the app's callbacks.
-    public var isSystemKind: Bool { Self.systemKinds[index] }
+    public var isSystemKind: Bool { has(.system) }
 
     /// `app.handler.*` kinds: the handleEvents completion handler.
-    public var isHandlerKind: Bool { Self.handlerKinds[index] }
+    public var isHandlerKind: Bool { has(.handler) }
 
-    private static let attributeMasks: [UInt32] = vocabulary.map { entry in
-        entry.attributes.reduce(0) { $0 | 1 << UInt32($1.ordinal) }
+    /// What the trace builder asks of a kind for every event, as bits of `flags`.
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        /// `task.*`
+        static let task = Flags(rawValue: 1)
+        /// `cfnet.*`
+        static let system = Flags(rawValue: 2)
+        /// `app.handler*`
+        static let handler = Flags(rawValue: 4)
+        /// `run.*` and `log.end`
+        static let synthetic = Flags(rawValue: 8)
+        /// `Entry.runsOnMainThread`
+        static let runsOnMainThread = Flags(rawValue: 16)
+
+        /// The flags of a vocabulary entry, from its name and `runsOnMainThread`.
+        init(_ entry: Entry) {
+            var flags: Flags = []
+            if entry.name.hasPrefix("task.") { flags.insert(.task) }
+            if entry.name.hasPrefix("cfnet.") { flags.insert(.system) }
+            if entry.name.hasPrefix("app.handler") { flags.insert(.handler) }
+            if entry.name.hasPrefix("run.") || entry.name == "log.end" { flags.insert(.synthetic) }
+            if entry.runsOnMainThread { flags.insert(.runsOnMainThread) }
+            self = flags
+        }
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
     }
-    private static let taskKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("task.") }
-    private static let syntheticKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("run.") || $0.name == "log.end" }
-    private static let handlerKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("app.handler") }
-    private static let systemKinds: [Bool] = vocabulary.map { $0.name.hasPrefix("cfnet.") }
+
+    /// Each kind's `Flags` in `vocabulary` order, written out as `carriedAttributes` is (a test
+    /// checks them against `Flags(entry)`): tables computed from the vocabulary were lazy globals,
+    /// checked at each of the trace builder's several questions per event.
+    static let flags: [UInt8] = [
+        8, 8, 8, 16, 16, 16, 16, 16, 16, 16, 0, 16, 4, 4, 4, 0, 0, 0, 0, 0, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 2, 2, 2, 2, 2,
+    ]
+
+    @inline(__always)
+    private func has(_ flag: Flags) -> Bool { Self.flags[index] & flag.rawValue != 0 }
 
     private static let indexByName: [String: Int] = Dictionary(
         uniqueKeysWithValues: vocabulary.enumerated().map { ($0.element.name, $0.offset) })

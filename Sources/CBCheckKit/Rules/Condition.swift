@@ -82,6 +82,7 @@ public struct Condition {
 
     // MARK: - Private
 
+    @inline(__always)
     private static func evaluate(_ comparison: Comparison, _ event: Event, _ run: RunRecord?) -> Bool? {
         let actual: String?
         switch comparison.operand {

@@ -98,20 +98,18 @@ public final class MonitorEngine {
     private func step(_ leaf: SliceTree.Node, _ tree: SliceTree, _ event: Event, isEnd: Bool) {
         let run = event.run == current?.number ? current : runs[event.run]
         let visited = isEnd ? tree.allClauses : tree.clausesByKind[event.kind.index]
-        // The monitors through one buffer: stepped as `leaf.monitors[index]`, each asked whether
-        // the array was unshared and within bounds. Nothing in the loop reads `leaf.monitors`.
-        leaf.monitors.withUnsafeMutableBufferPointer { monitors in
-            // Rule by rule, clause by clause; a rule's first finding decides it, so its later
-            // clauses are passed over.
-            for (ruleIndex, index) in visited where !leaf.decided[ruleIndex] {
-                let outcome = isEnd ? monitors[index].finish(at: event) : monitors[index].step(event, run: run)
-                guard let outcome else { continue }
-                let clause = monitors[index].clause
-                if let unless = clause.unless, unless.evaluate(outcome.at, run: run) == true { continue }
-                leaf.decided[ruleIndex] = true
-                let verdict: Finding.Verdict = event.kind == logEnd ? .pending : .violated
-                sink(finding(tree.rules[ruleIndex], tree, leaf, outcome, verdict))
-            }
+        // The leaf's monitors are one buffer (see `SliceTree.Node.monitors`), stepped in place.
+        let monitors = leaf.monitors
+        // Rule by rule, clause by clause; a rule's first finding decides it, so its later
+        // clauses are passed over.
+        for (ruleIndex, index) in visited where !leaf.decided.contains(ruleIndex) {
+            let outcome = isEnd ? monitors[index].finish(at: event) : monitors[index].step(event, run: run)
+            guard let outcome else { continue }
+            let clause = monitors[index].clause
+            if let unless = clause.unless, unless.evaluate(outcome.at, run: run) == true { continue }
+            leaf.decided.insert(ruleIndex)
+            let verdict: Finding.Verdict = event.kind == logEnd ? .pending : .violated
+            sink(finding(tree.rules[ruleIndex], tree, leaf, outcome, verdict))
         }
     }
 

@@ -17,7 +17,7 @@ public final class SliceRetirement {
 
     /// The monitors' states of every rule of a slice, and which rules already gave a finding.
     struct SliceState: Hashable {
-        var decided: [Bool]
+        var decided: DecidedRules
         /// One per clause, in the order of the leaf's `monitors`.
         var monitors: [ClauseMonitor.State]
     }

@@ -25,10 +25,15 @@ final class SliceTree {
         private var recentKey: String?
         private var recentChild: Node?
         /// The monitors at a leaf: one `ClauseMonitor` per clause, rule after rule (rule `r`'s are
-        /// at `SliceTree.clauseRanges[r]`); one array, so a slice costs one allocation for them.
-        var monitors: [ClauseMonitor] = []
-        var decided: [Bool] = []
-        var keyValues: [String] = []
+        /// at `SliceTree.clauseRanges[r]`), in one allocation made by `makeMonitors` and freed with
+        /// the node. Not an array: its storage asked malloc for its usable size when made, and was
+        /// destroyed through the runtime's unspecialized array destroy, a value-witness call per
+        /// monitor (1 811 slices, 23 600 monitors on the bench log).
+        private(set) var monitors = UnsafeMutableBufferPointer<ClauseMonitor>(start: nil, count: 0)
+        var decided = DecidedRules()
+        /// A leaf's value of each key of the tree (run, then identifier …), made by
+        /// `makeKeyValues` and freed with the node, as `monitors` and for the same reasons.
+        private(set) var keyValues = UnsafeMutableBufferPointer<String>(start: nil, count: 0)
         /// The last broadcast event of each kind delivered at this node, for late-created slices.
         var lastBroadcast: [EventKind: Event] = [:]
         /// Above the leaves: the slices retired from `children`, by key value.
@@ -36,6 +41,39 @@ final class SliceTree {
         /// A leaf's last line, and whether it waits to be retired.
         var lastLine = 0
         var isWaiting = false
+
+        deinit {
+            Self.free(monitors)
+            Self.free(keyValues)
+        }
+
+        /// Gives a new leaf its `count` monitors, `monitor(i)` the i-th; once per leaf.
+        func makeMonitors(count: Int, _ monitor: (Int) -> ClauseMonitor) {
+            precondition(monitors.baseAddress == nil, "a leaf's monitors are made once")
+            monitors = Self.buffer(count: count, monitor)
+        }
+
+        /// Gives a new leaf its `count` key values, `value(i)` the i-th; once per leaf.
+        func makeKeyValues(count: Int, _ value: (Int) -> String) {
+            precondition(keyValues.baseAddress == nil, "a leaf's key values are made once")
+            keyValues = Self.buffer(count: count, value)
+        }
+
+        private static func buffer<Element>(
+            count: Int, _ element: (Int) -> Element
+        )
+            -> UnsafeMutableBufferPointer<Element>
+        {
+            let base = UnsafeMutablePointer<Element>.allocate(capacity: count)
+            for index in 0..<count { (base + index).initialize(to: element(index)) }
+            return UnsafeMutableBufferPointer(start: base, count: count)
+        }
+
+        private static func free<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
+            guard let base = buffer.baseAddress else { return }
+            base.deinitialize(count: buffer.count)
+            base.deallocate()
+        }
 
         func child(_ key: String) -> Node? {
             if let recentChild, recentKey == key { return recentChild }
@@ -126,7 +164,7 @@ final class SliceTree {
         if event.kind == lastKind {
             retirement.retireOverflow { leaf in
                 clauseRanges.indices.allSatisfy { rule in
-                    leaf.decided[rule] || leaf.monitors[clauseRanges[rule]].allSatisfy(\.isSettled)
+                    leaf.decided.contains(rule) || leaf.monitors[clauseRanges[rule]].allSatisfy(\.isSettled)
                 }
             }
         }
@@ -178,7 +216,7 @@ final class SliceTree {
     private func startSlice(
         _ leaf: Node, key: String, under parent: Node, for event: Event, _ visit: (Node, Event) -> Void
     ) {
-        leaf.keyValues = Self.array(count: keys.count) { index in
+        leaf.makeKeyValues(count: keys.count) { index in
             if case .some(.some(let known)) = keys[index].value(of: event) { return known }
             return "*"
         }
@@ -190,29 +228,16 @@ final class SliceTree {
                     kind: kind, line: revived.line,
                     text: "\(kind) of this slice, before line \(revived.line) (where its slice was set aside)")
             }
-            leaf.monitors = zip(clauses, revived.state.monitors).map {
-                ClauseMonitor(clause: $0, restoring: $1, standIn: standIn)
+            leaf.makeMonitors(count: clauses.count) {
+                ClauseMonitor(clause: clauses[$0], restoring: revived.state.monitors[$0], standIn: standIn)
             }
             leaf.decided = revived.state.decided
         } else {
-            // Made fresh, one allocation: a copy of a shared template was copied again, element by
-            // element through the value witness, at the slice's first step.
-            leaf.monitors = Self.array(count: clauses.count) { ClauseMonitor(clause: clauses[$0]) }
-            leaf.decided = Self.array(count: rules.count) { _ in false }
+            // Made fresh, one allocation (`decided` starts empty): a copy of a shared template was
+            // copied again, element by element through the value witness, at the slice's first step.
+            leaf.makeMonitors(count: clauses.count) { ClauseMonitor(clause: clauses[$0]) }
         }
         for earlier in broadcasts(above: leaf, since: since) { visit(leaf, earlier) }
-    }
-
-    /// An array of `count` elements made by `element`, through `reserveCapacity` and `append`:
-    /// a new slice makes three, and `Array(unsafeUninitializedCapacity:)`, `Array(repeating:count:)`
-    /// and `map` each took an unspecialized path that looked the storage type up at run time,
-    /// 600 instructions an array.
-    @inline(__always)
-    private static func array<Element>(count: Int, _ element: (Int) -> Element) -> [Element] {
-        var array: [Element] = []
-        array.reserveCapacity(count)
-        for index in 0..<count { array.append(element(index)) }
-        return array
     }
 
     /// Walks down from `start` along the event's key values (a loop: nearly every event names

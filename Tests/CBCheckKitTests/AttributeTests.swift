@@ -78,4 +78,28 @@ import Testing
             }
         }
     }
+
+    /// The in-place comparison (`value(of:equals:)`, `Event.attribute(_:equals:)`, what equality
+    /// conditions use) says what comparing the subscript's copy says: `nil` for an unknown
+    /// attribute, and the same answer for equal, different, longer, shorter, empty and non-ASCII
+    /// values, after any sequence of changes.
+    @Test func comparingInPlaceAgreesWithComparingTheCopy() {
+        let probes = ["", "7", "70", "download", "com.acme.bg", "café", "<private>", "a much longer value than any"]
+        for seed in 0..<32 as Range<UInt64> {
+            var random = SeededGenerator(seed: seed)
+            var values = AttributeValues()
+            for _ in 0..<24 {
+                let attribute = Attribute.allCases.randomElement(using: &random)!
+                values[attribute] = Bool.random(using: &random) ? nil : probes.randomElement(using: &random)!
+                let event = Event(kind: .taskComplete, values: values, line: 1)
+                for each in Attribute.allCases {
+                    for probe in probes {
+                        let expected = values[each].map { $0 == probe }
+                        #expect(values.value(of: each, equals: probe) == expected)
+                        #expect(event.attribute(each, equals: probe) == expected)
+                    }
+                }
+            }
+        }
+    }
 }

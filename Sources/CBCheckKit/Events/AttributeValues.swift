@@ -61,6 +61,16 @@ public struct AttributeValues: Sendable, Equatable, Sequence, ExpressibleByDicti
         }
     }
 
+    /// Whether the value of `attribute` is `other`, `nil` when it is unknown: compared where it
+    /// lies, where the subscript returns it owned (a retain and a release per read; a condition
+    /// compares ~300 000 values on the bench log).
+    @inline(__always)
+    func value(of attribute: Attribute, equals other: String) -> Bool? {
+        let bit: UInt32 = 1 << UInt32(attribute.ordinal)
+        guard known & bit != 0 else { return nil }
+        return entries[position(ofBit: bit)].value == other
+    }
+
     public var isEmpty: Bool { known == 0 }
 
     /// Empty, with room for `capacity` values: the recognizer then adds an event's values in

@@ -222,6 +222,13 @@ public struct Event: @unchecked Sendable {
     }
 
     public subscript(attribute: Attribute) -> String? { storage.header.attributes[attribute] }
+
+    /// Whether the value of `attribute` is `other`, `nil` when it is unknown, without the
+    /// subscript's owned copy (`AttributeValues.value(of:equals:)`).
+    @inline(__always)
+    func attribute(_ attribute: Attribute, equals other: String) -> Bool? {
+        storage.header.attributes.value(of: attribute, equals: other)
+    }
 }
 
 /// Where the app is in its lifecycle, as far as the log shows.

@@ -86,7 +86,13 @@ public struct Condition {
     private static func evaluate(_ comparison: Comparison, _ event: Event, _ run: RunRecord?) -> Bool? {
         let actual: String?
         switch comparison.operand {
-        case .attribute(let attribute): actual = event[attribute]
+        case .attribute(let attribute):
+            // Equality, most comparisons, compared in place: `event[attribute]` copied the value.
+            switch comparison.op {
+            case .equal: return event.attribute(attribute, equals: comparison.value)
+            case .notEqual: return event.attribute(attribute, equals: comparison.value).map { !$0 }
+            default: actual = event[attribute]
+            }
         case .state: actual = event.appState == .unknown ? nil : event.appState.rawValue
         case .runSessions: actual = run.map { String($0.backgroundSessionsCreated) }
         case .phrasing: actual = event.phrasing

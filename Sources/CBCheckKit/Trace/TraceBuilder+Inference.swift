@@ -4,13 +4,15 @@ extension TraceBuilder {
     /// Fills in a missing identifier from context: the one handler still waiting, the session a
     /// task number belongs to, or the run's only background identifier. Never guesses among several.
     func inferIdentifier(of event: inout Event, _ naming: inout TaskNaming, in run: RunRecord) {
-        if event.kind == .sessionCreate, event[.background] == "no" { run.hasForegroundSession = true }
-        if event.kind == .taskCreate, event[.background] == "no", let task = naming.task {
+        if event.kind == .sessionCreate, event.attribute(.background, equals: "no") == true {
+            run.hasForegroundSession = true
+        }
+        if event.kind == .taskCreate, event.attribute(.background, equals: "no") == true, let task = naming.task {
             run.makeTask(task).isForeground = true
         }
         guard naming.session == nil, event.kind.carries(.identifier) else { return }
         // A task on URLSession.shared or a default session belongs to no background session.
-        if event[.background] == "no" { return }
+        if event.attribute(.background, equals: "no") == true { return }
         let task = naming.task.flatMap(run.task)
         if task?.isForeground == true { return }
         var candidate: String?

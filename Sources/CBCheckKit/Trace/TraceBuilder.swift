@@ -172,7 +172,7 @@ public final class TraceBuilder {
                 run.waitingHandlers.append(identifier)
             case .handlerCalled:
                 if let index = run.waitingHandlers.firstIndex(of: identifier) { run.waitingHandlers.remove(at: index) }
-            case .sessionCreate where event[.background] != "no":
+            case .sessionCreate where event.attribute(.background, equals: "no") != true:
                 run.remember(identifier: identifier)
                 run.backgroundSessionsCreated += 1
             default:

@@ -42,3 +42,27 @@ import Testing
         }
     }
 }
+
+@Suite struct RecentValuesWordsTests {
+    /// The count and two words tell bytes apart: every pair of byte strings of one count (0 to
+    /// 16) that differ in any one byte, at any place (the overlap of the two words included),
+    /// gives other words, and equal bytes the same words.
+    @Test func wordsTellEveryByteApart() {
+        for count in 0...16 {
+            let bytes = (0..<count).map { UInt8(0x30 + $0) }
+            let words = bytes.withUnsafeBytes {
+                RecentValues.words($0.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, count: count)
+            }
+            let again = Array(bytes).withUnsafeBytes {
+                RecentValues.words($0.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, count: count)
+            }
+            #expect(words == again)
+            for place in 0..<count {
+                var changed = bytes
+                changed[place] ^= 0x01
+                let other = changed.withUnsafeBytes { RecentValues.words($0.baseAddress!, count: count) }
+                #expect(other != words, "count \(count), byte \(place)")
+            }
+        }
+    }
+}

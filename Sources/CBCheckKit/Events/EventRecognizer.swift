@@ -72,15 +72,17 @@ public struct EventRecognizer {
     public func recognize(
         _ message: UnsafeRawBufferPointer, candidates: CandidateSet? = nil, into recognized: inout [Recognized]
     ) {
-        recognized.removeAll(keepingCapacity: true)
+        // One at a time: `removeAll(keepingCapacity:)` destroyed the one to three kinds through
+        // the generic `replaceSubrange` and `swift_arrayDestroy`, about 240 instructions a record.
+        while !recognized.isEmpty { recognized.removeLast() }
         let candidates = candidates ?? scanner.candidates(in: message)
         if candidates.isEmpty { return }
         if let hit = walks.winner(of: candidates, in: message) {
             let number = walks.number(hit)
             let (entryIndex, candidate) = patterns[number]
+            var captured = walks.groups(hit)
             _ = appendEvents(
-                of: plans[entryIndex], candidate, number: number, walks.groups(hit), message, reusing: hit,
-                to: &recognized)
+                of: plans[entryIndex], candidate, number: number, &captured, message, reusing: hit, to: &recognized)
             return
         }
         // Whether every pattern run so far is digit-blind and finished (`RecentWalks`).
@@ -95,9 +97,11 @@ public struct EventRecognizer {
                 blind = blind && patternIsDigitBlind[index]
                 guard run(candidate, on: message, from: 0, completed: &blind) else { continue }
                 let groups = groups(of: candidate, constants: plans[entryIndex].constants.mask)
-                let attributes = appendEvents(
-                    of: plans[entryIndex], candidate, number: index, groups, message, reusing: nil, to: &recognized)
-                if blind, let attributes {
+                var attributes = groups
+                let completed = appendEvents(
+                    of: plans[entryIndex], candidate, number: index, &attributes, message, reusing: nil,
+                    to: &recognized)
+                if blind, completed {
                     walks.remember(index, groups: groups, attributes: attributes, over: candidates, in: message)
                 }
                 return false
@@ -121,16 +125,17 @@ public struct EventRecognizer {
     /// Appends the events of `plan` for `message`, won by `candidate`.
     /// - Parameters:
     ///   - number: the candidate's number among the entry patterns.
-    ///   - groups: what its groups and the entry's constants give (`groups(of:constants:)`).
+    ///   - captured: what its groups and the entry's constants give (`groups(of:constants:)`),
+    ///     given the attributes found; in place, where taking and returning the 168-byte value
+    ///     copied it twice a record.
     ///   - reused: a remembered walk over a message that differs from this one only in digits,
     ///     with the same groups: its extractors' ranges hold here (`RecentWalks`).
-    /// - Returns: the attributes found, or `nil` when an extractor hit its match limit (it is
-    ///   then reported again on the next such message, not skipped).
+    /// - Returns: `false` when an extractor hit its match limit (it is then reported again on
+    ///   the next such message, not skipped).
     private func appendEvents(
-        of plan: EntryPlan, _ candidate: EventMap.MapPattern, number: Int, _ groups: CapturedAttributes,
+        of plan: EntryPlan, _ candidate: EventMap.MapPattern, number: Int, _ captured: inout CapturedAttributes,
         _ message: UnsafeRawBufferPointer, reusing reused: RecentWalks.Hit?, to recognized: inout [Recognized]
-    ) -> CapturedAttributes? {
-        var captured = groups
+    ) -> Bool {
         var completed = true
         let blind = plan.digitBlindAttributes
         if let reused {
@@ -158,7 +163,7 @@ public struct EventRecognizer {
                 recognized.append((kind, values.keeping(kind.carries), candidate.phrasing))
             }
         }
-        return completed ? captured : nil
+        return completed
     }
 
     /// Runs the extractors of `plan` for the attributes `captured` lacks and `skipped` (a bit per

@@ -4,8 +4,10 @@
 /// bytes costs a few. `AttributeValue.normalized(_:bytes:)` depends on nothing but the attribute
 /// and the bytes, so the same bytes give the same text.
 ///
-/// Values of up to 16 bytes only, kept as two words. A class: the recognizer is a value and
-/// recognizing does not mutate it.
+/// Values of up to 16 bytes only, kept as their count and two words. A class: the recognizer is
+/// a value and recognizing does not mutate it. Its entries live in memory it owns, read through
+/// a pointer: an array's uniqueness check and copy path on each write cost more than the
+/// comparison.
 final class RecentValues {
     private struct Entry {
         var count = -1
@@ -14,7 +16,17 @@ final class RecentValues {
         var value: String?
     }
 
-    private var entries = [Entry](repeating: Entry(), count: CapturedAttributes.capacity)
+    private let entries: UnsafeMutablePointer<Entry>
+
+    init() {
+        entries = .allocate(capacity: CapturedAttributes.capacity)
+        entries.initialize(repeating: Entry(), count: CapturedAttributes.capacity)
+    }
+
+    deinit {
+        entries.deinitialize(count: CapturedAttributes.capacity)
+        entries.deallocate()
+    }
 
     /// `AttributeValue.normalized(attribute, bytes: bytes)`, made again only when `attribute`'s
     /// last value came from other bytes.
@@ -23,17 +35,30 @@ final class RecentValues {
         guard count <= 16, let base = bytes.baseAddress else {
             return AttributeValue.normalized(attribute, bytes: bytes)
         }
-        // The bytes as two words, zero past the end.
-        var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: base, byteCount: count) }
-        let ordinal = attribute.ordinal
-        return entries.withUnsafeMutableBufferPointer { entries in
-            if entries[ordinal].count == count, entries[ordinal].low == words.0, entries[ordinal].high == words.1 {
-                return entries[ordinal].value
-            }
-            let value = AttributeValue.normalized(attribute, bytes: bytes)
-            entries[ordinal] = Entry(count: count, low: words.0, high: words.1, value: value)
-            return value
+        let words = Self.words(base, count: count)
+        let entry = entries + attribute.ordinal
+        if entry.pointee.count == count, entry.pointee.low == words.low, entry.pointee.high == words.high {
+            return entry.pointee.value
         }
+        let value = AttributeValue.normalized(attribute, bytes: bytes)
+        entry.pointee = Entry(count: count, low: words.low, high: words.high, value: value)
+        return value
+    }
+
+    /// Two words that, with `count` (at most 16), tell the bytes apart from any others of that
+    /// count: from 8 bytes on, the first eight and the last eight (overlapping below 16, so
+    /// every byte is in one of them), read without a copy; below 8, the bytes in `low`, zero
+    /// past the end.
+    static func words(_ base: UnsafeRawPointer, count: Int) -> (low: UInt64, high: UInt64) {
+        if count >= 8 {
+            return (
+                base.loadUnaligned(as: UInt64.self), base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            )
+        }
+        var low: UInt64 = 0
+        for offset in 0..<count {
+            low |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << UInt64(offset &* 8)
+        }
+        return (low, 0)
     }
 }

@@ -76,7 +76,7 @@ enum DigitBlind {
         while offset &+ 8 <= count {
             let x = first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             let y = second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            if x != y, differing(x ^ y) & ~(digits(x) & digits(y)) != 0 { return false }
+            if x != y, ByteWords.nonZeroBytes(x ^ y) & ~(digits(x) & digits(y)) != 0 { return false }
             offset &+= 8
         }
         while offset < count {
@@ -95,11 +95,6 @@ enum DigitBlind {
 
     private static let high: UInt64 = 0x8080_8080_8080_8080
     private static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-
-    /// The high bit of each byte of `word` that is not zero, exactly (no carry crosses a byte).
-    private static func differing(_ word: UInt64) -> UInt64 {
-        ((word & low) &+ low | word) & high
-    }
 
     /// The high bit of each byte of `word` that is `0`–`9`, exactly: the byte XOR `0x30` is
     /// under 10, tested on its low seven bits (adding `0x76` sets the high bit from 10 on, with

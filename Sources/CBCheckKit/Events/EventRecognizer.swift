@@ -208,13 +208,7 @@ public struct EventRecognizer {
     }
 
     /// Runs `source`'s pattern on `message` from byte `start`, leaving the match's groups in the
-    /// pattern.
-    private func run(_ source: EventMap.MapPattern, on message: UnsafeRawBufferPointer, from start: Int = 0) -> Bool {
-        var completed = true
-        return run(source, on: message, from: start, completed: &completed)
-    }
-
-    /// The same, setting `completed` to `false` when the pattern hit its match limit.
+    /// pattern; sets `completed` to `false` when the pattern hit its match limit.
     private func run(
         _ source: EventMap.MapPattern, on message: UnsafeRawBufferPointer, from start: Int, completed: inout Bool
     ) -> Bool {

@@ -2,14 +2,20 @@
 /// name, a device name or a run of string bytes is a word or two long, so a `memchr` call costs
 /// more than the search.
 enum ByteWords {
-    /// The high bit of each byte of `word` that is `byte`. Exact for every byte: with
-    /// `t = word ^ byte…`, `(t & 0x7F) + 0x7F` sets the high bit of each non-zero `t` below 0x80
-    /// without carrying into the next byte, `| t` of the rest, so no borrow from a match below can
-    /// mark the byte above it.
+    /// The high bit of each byte of `word` that is `byte`: the bytes of `word ^ byte…` that are
+    /// not non-zero.
     @inline(__always)
     static func positions(of byte: UInt8, in word: UInt64) -> UInt64 {
-        let folded = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
-        return ~((folded & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | folded) & 0x8080_8080_8080_8080
+        ~nonZeroBytes(word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of each byte of `word` that is not zero. Exact for every byte:
+    /// `(t & 0x7F) + 0x7F` sets the high bit of each byte whose low seven bits are not zero
+    /// without carrying into the next byte, `| t` adds the bytes whose high bit is set, so no
+    /// carry or borrow from a byte below can mark the byte above it.
+    @inline(__always)
+    static func nonZeroBytes(_ word: UInt64) -> UInt64 {
+        ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | word) & 0x8080_8080_8080_8080
     }
 
     /// The eight bytes at `offset` of `bytes` as a word whose lowest byte is the first in memory.

@@ -1,6 +1,6 @@
 /// Byte searches eight bytes at a time, for the prefix shape checks and the JSON reader: a process
 /// name, a device name or a run of string bytes is a word or two long, so a `memchr` call costs
-/// more than the search.
+/// more than the search. `DigitBlind` compares two messages with `nonZeroBytes` too.
 enum ByteWords {
     /// The high bit of each byte of `word` that is `byte`: the bytes of `word ^ byte…` that are
     /// not non-zero.

@@ -121,7 +121,7 @@ bench: build
 bench-callgrind: build
 	@mkdir -p bench-out
 	@test -f bench-out/bench-20mb.log || python3 Scripts/bench/generate_log.py 20 bench-out/bench-20mb.log
-	SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=bench-out/callgrind.out .build/release/cbcheck bench-out/bench-20mb.log > /dev/null 2> bench-out/callgrind.err; \
+	SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=bench-out/callgrind.out .build/release/cbcheck -j 1 bench-out/bench-20mb.log > /dev/null 2> bench-out/callgrind.err; \
 	python3 -c "import os,re; t=int(re.search(r'^(?:summary|totals): (\d+)', open('bench-out/callgrind.out').read(), re.M).group(1)); s=os.path.getsize('bench-out/bench-20mb.log'); print(f'{t} instructions, {t/s:.1f} per input byte')"
 	python3 Scripts/bench/callgrind_parts.py bench-out/callgrind.out
 

@@ -15,6 +15,10 @@ public struct LogChecker {
     public var lineReader = LineReader()
     /// How many completed task slices stay whole and how many retired ones are remembered.
     public var retention = SliceRetirement.Limits.standard
+    /// Read and recognize on a thread of its own while this one follows the events (trace,
+    /// monitors, scenarios): a check then takes about 60% of its time on one core. For a caller
+    /// with a core to spare (`cbcheck check` on fewer files than `-j` allows twice over).
+    public var readsAhead = false
 
     public init(library: RuleLibrary) { self.library = library }
 
@@ -39,7 +43,6 @@ public struct LogChecker {
     ) throws(LogInputError) -> Result {
         let descriptor = try Self.open(path)
         defer { if descriptor != 0 { close(descriptor) } }
-        let warnings = WarningList(path: path)
         let engine = MonitorEngine(rules: library.rules, file: path, retention: retention, sink: onFinding)
         let scenarios = ScenarioTracker()
         var lastTime: Timestamp?
@@ -58,89 +61,28 @@ public struct LogChecker {
             let verdict = scenarios.add(event)
             if event.kind == .runEnd || event.kind == .logEnd { onRunEnd?(run, verdict) }
         }
-        var recognizer = EventRecognizer(map: library.eventMap)
-        recognizer.onPatternFailure = { error, pattern in warnings.add(error, pattern) }
-        let assembler = RecordAssembler(format: format, process: process, recognizer: recognizer) { builder.add($0) }
-        warnings.recordLine = { [unowned assembler] in assembler.recordLine }
-        var binary: String?
-        let summary: LineReader.Summary
-        do {
-            let source: any ByteSource =
-                try Self.startsWithGzipMagic(descriptor)
-                ? GzipSource(descriptor: descriptor, path: path) : DescriptorSource(descriptor: descriptor)
-            summary = try lineReader.forEachLine(
-                from: source, path: path,
-                inspect: { block in
-                    binary = BinaryContent.reason(block)
-                    return binary == nil
-                }
-            ) { line, info in assembler.add(line, info) }
-        } catch let error as LogInputError {
-            throw error
-        } catch {
-            throw LogInputError.readFailed(path: path, reason: "\(error)")
-        }
-        if let binary {
+        let follow: (consuming Event) -> Void = { builder.add($0) }
+        let reading = try readsAhead ? readAhead(descriptor, path: path, follow) : read(descriptor, path: path, follow)
+        let summary = reading.summary
+        if let binary = reading.binary {
             var stats = LineStats()
             stats.lines = summary.lines
             stats.skippedBinary = summary.lines
             stats.missingFinalNewline = summary.missingFinalNewline
             return Result(stats: stats, warnings: [], skipped: .binary(path: path, what: binary))
         }
-        assembler.finish(missingFinalNewline: summary.missingFinalNewline)
         builder.finish()
         engine.finish(lastLine: summary.lines)
-        var stats = assembler.stats
+        var stats = reading.stats
         stats.linesWithLoneCarriageReturn = summary.linesWithLoneCarriageReturn
         stats.lineLimit = lineReader.maximumLineLength
         stats.eventsEarlierThanThePrevious = timeWentBack
         stats.clockWentBack = firstStepBack
         (stats.slicesRetired, stats.slicesRevived, stats.slicesForgotten) = engine.retirements
-        return Result(stats: stats, warnings: warnings.diagnostics)
+        return Result(stats: stats, warnings: reading.warnings)
     }
 
     // MARK: - Private
-
-    /// Whether a regular file starts with gzip's magic number; `pread` leaves the offset alone, and
-    /// fails on pipes (standard input is read as it comes: `gunzip -c FILE | cbcheck -`).
-    private static func startsWithGzipMagic(_ descriptor: Int32) -> Bool {
-        var magic: (UInt8, UInt8) = (0, 0)
-        let count = withUnsafeMutableBytes(of: &magic) { pread(descriptor, $0.baseAddress, 2, 0) }
-        return count == 2 && magic.0 == 0x1F && magic.1 == 0x8B
-    }
-
-    /// Collects reading warnings: one per pattern, naming the first record it failed on and how
-    /// many more it failed on, so a slow pattern on a million lines is one warning, not a million.
-    private final class WarningList {
-        let path: String
-        /// The line of the record being recognized (set once the assembler exists).
-        var recordLine: () -> Int = { 0 }
-        private var failures: [(error: PatternError, pattern: EventMap.MapPattern, line: Int, more: Int)] = []
-        private var indexByLocation: [String: Int] = [:]
-
-        init(path: String) { self.path = path }
-
-        func add(_ error: PatternError, _ pattern: EventMap.MapPattern) {
-            let key = "\(pattern.location)"
-            if let index = indexByLocation[key] {
-                failures[index].more += 1
-            } else {
-                indexByLocation[key] = failures.count
-                failures.append((error, pattern, recordLine(), 0))
-            }
-        }
-
-        var diagnostics: [Diagnostic] {
-            failures.map { failure in
-                let more = failure.more == 0 ? "" : " (and \(failure.more) more record\(failure.more == 1 ? "" : "s"))"
-                return Diagnostic(
-                    .warning,
-                    "\(failure.error.description) on \(path):\(failure.line)\(more); the record counts as chatter",
-                    at: failure.pattern.location,
-                    hint: "bound the repetition (a+ instead of (a+)+) or anchor the pattern to a literal")
-            }
-        }
-    }
 
     private static func open(_ path: String) throws(LogInputError) -> Int32 {
         if path == "-" { return 0 }

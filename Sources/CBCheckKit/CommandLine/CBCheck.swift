@@ -162,8 +162,9 @@ public enum CBCheck {
         help: "Keep only this process's lines (a log of several processes); the others are counted as excluded.")
 
     /// A checker with `--log-format` and `--process` applied.
-    static func checker(_ library: RuleLibrary, _ arguments: ParsedArguments) -> LogChecker {
+    static func checker(_ library: RuleLibrary, _ arguments: ParsedArguments, readsAhead: Bool = false) -> LogChecker {
         var checker = LogChecker(library: library)
+        checker.readsAhead = readsAhead
         checker.format = arguments.value("log-format").flatMap(LogFormats.named)
         checker.process = arguments.value("process")
         return checker

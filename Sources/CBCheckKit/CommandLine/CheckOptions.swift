@@ -83,7 +83,10 @@ enum CheckOptions {
 
     static let jobsOption = CommandSpec.Option(
         names: ["-j", "--jobs"], valueName: "<n>",
-        help: "Check this many files at once (default: the number of cores); output keeps the argument order.")
+        help:
+            "Use this many threads (default: the number of cores): that many files at once, output in argument "
+            + "order; with at most half as many files, each is also read on a thread of its own while its events are checked."
+    )
 
     /// `-j`: a positive number of files to check at once; default, the cores online.
     static func jobs(_ arguments: ParsedArguments) throws(UsageError) -> Int {

@@ -133,6 +133,11 @@ public struct Event: @unchecked Sendable {
             box.header.textCount = 0
         }
     }
+    /// How many bytes the text takes (what an event handed between threads holds on to).
+    var textByteCount: Int {
+        let count = storage.header.textCount
+        return count > 0 ? count : storage.header.madeText?.utf8.count ?? 0
+    }
 
     /// The event-map phrasing that recognized the record (`app.cbevents:7`, see
     /// `EventMap.MapPattern.phrasing`); `nil` for the trace builder's own events. A rule's

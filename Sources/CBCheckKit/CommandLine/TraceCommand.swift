@@ -1,3 +1,5 @@
+import Foundation
+
 /// `cbcheck trace FILE`: the normalized trace the rules see, run by run, with each event's line,
 /// printed as the log is read (`TracePrinter`).
 enum TraceCommand {
@@ -14,7 +16,9 @@ enum TraceCommand {
         guard let library = CBCheck.loadSetup(arguments, console)?.library else { return 2 }
         let path = arguments.positionals[0]
         let printer = TracePrinter(phrasingFiles: Set(library.userEventMapFiles.map(\.fileName)), write: console.out)
-        let checker = CBCheck.checker(RuleLibrary.withoutRules(library), arguments)
+        // With a second core the log is read on a thread of its own while this one prints.
+        let checker = CBCheck.checker(
+            RuleLibrary.withoutRules(library), arguments, readsAhead: ProcessInfo.processInfo.activeProcessorCount >= 2)
         do {
             let result = try checker.check(
                 path: path, onEvent: printer.add, onRunEnd: { printer.end($0, scenario: $1) }, onFinding: { _ in })

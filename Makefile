@@ -8,7 +8,7 @@ SWIFT ?= swift
 SAMPLE := Samples/background-download.log
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/cbcheck
 
-.PHONY: setup test-deps build demo test lint format install clean bench bench-callgrind chromium report-demo \
+.PHONY: setup test-deps build demo test release-smoke lint format install clean bench bench-callgrind chromium report-demo \
 	fuzz fuzz-build fuzz-smoke test-sanitize
 
 # libpcre2-8 and zlib (with their pkg-config files) are the system libraries cbcheck links against;
@@ -79,6 +79,18 @@ test: setup test-deps lint
 	python3 Tests/validate_reports.py "$$($(SWIFT) build --show-bin-path)/cbcheck"
 	$(MAKE) --no-print-directory fuzz-smoke
 	$(SWIFT) test --disable-xctest
+	$(MAKE) --no-print-directory release-smoke
+
+# The shipped build differs from the tested debug one: optimized, linked with jemalloc on Linux, and
+# a lone log read ahead on a second thread. It must pass every fixture and print on the sample the
+# report the debug build prints on one thread.
+release-smoke:
+	$(SWIFT) build -c release
+	"$(RELEASE_BIN)" test > /dev/null
+	"$(RELEASE_BIN)" --no-config --format json $(SAMPLE) > .build/release-sample.json 2>/dev/null || test $$? = 1
+	"$$($(SWIFT) build --show-bin-path)/cbcheck" --no-config -j 1 --format json $(SAMPLE) > .build/debug-sample.json 2>/dev/null || test $$? = 1
+	cmp .build/release-sample.json .build/debug-sample.json
+	@echo "release-smoke: the release build passes every fixture and reports the sample as the debug build does"
 
 # Debian's headless Chromium, which the HTML report test renders the sample report with; installed
 # only when missing (the test runs this step itself, and is skipped, saying why, if it fails).

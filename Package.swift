@@ -45,13 +45,15 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
             plugins: ["EmbedRules"]
         ),
-        // jemalloc on Linux (Debian's libjemalloc-dev): reading ahead, one thread allocates the
-        // events and the other frees them, and glibc's malloc then takes the allocating thread's
-        // arena lock for most frees: a 1 GB log took 1.05 s with it, 0.84 s with jemalloc's
-        // per-thread caches (docs/performance.md, "Reading ahead"). macOS's malloc is kept.
+        // jemalloc in Linux release builds (Debian's libjemalloc-dev): reading ahead, one thread
+        // allocates the events and the other frees them, and glibc's malloc then takes the
+        // allocating thread's arena lock for most frees: a 1 GB log took 1.05 s with it, 0.86 s
+        // with jemalloc's per-thread caches (docs/performance.md, "Reading ahead"). Not in debug
+        // builds: AddressSanitizer (make test-sanitize) must own malloc, and C++ code in the Swift
+        // runtime then allocated with jemalloc and freed with ASan. macOS's malloc is kept.
         .executableTarget(
             name: "cbcheck", dependencies: ["CBCheckKit"],
-            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux], configuration: .release))]
         ),
         .target(name: "TestSupport", dependencies: ["CBCheckKit"], path: "Tests/TestSupport"),
         .testTarget(name: "CBCheckKitTests", dependencies: ["CBCheckKit", "TestSupport"]),

@@ -9,7 +9,7 @@ SAMPLE := Samples/background-download.log
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/cbcheck
 
 .PHONY: setup test-deps build demo test release-smoke lint format install clean bench bench-callgrind chromium report-demo \
-	fuzz fuzz-build fuzz-smoke test-sanitize
+	fuzz fuzz-build fuzz-smoke test-sanitize test-threads
 
 # libpcre2-8 and zlib (with their pkg-config files) are the system libraries cbcheck links against;
 # on Linux also jemalloc (Package.swift says why: a log read on two threads frees on one what the
@@ -194,6 +194,13 @@ fuzz: fuzz-build
 # The short run make test does: 20 s per target, about a minute in all.
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz SECONDS=20
+
+# ThreadSanitizer on the tests that check a log on two threads (reading ahead: LogChecker+Reading,
+# EventHandoff). Not part of make test (a third build, about three minutes).
+test-threads: setup
+	$(SWIFT) build --build-tests --sanitize=thread --build-path .build/tsan
+	$(SWIFT) test --skip-build --disable-xctest --sanitize=thread --build-path .build/tsan \
+		--filter 'ReadAheadTests|EventHandoffTests'
 
 # The unit and end-to-end tests under AddressSanitizer, in their own build folder so the normal
 # build is not rebuilt. Leak detection is off: Foundation's Process.run leaks a 64-byte

@@ -53,6 +53,21 @@ import Testing
         }
     }
 
+    /// `cbcheck check` reads a file ahead when a thread would otherwise idle while it ends: fewer
+    /// files follow it than there are other threads.
+    @Test func theFilesThatWouldLeaveAThreadIdleReadAhead() {
+        func ahead(_ count: Int, jobs: Int) -> [Bool] {
+            (0..<count).map { CheckOptions.readsAhead(file: $0, of: count, jobs: jobs) }
+        }
+        #expect(ahead(1, jobs: 1) == [false])
+        #expect(ahead(1, jobs: 2) == [true])
+        #expect(ahead(2, jobs: 2) == [false, true])
+        #expect(ahead(3, jobs: 2) == [false, false, true])
+        #expect(ahead(2, jobs: 4) == [true, true])
+        #expect(ahead(5, jobs: 4) == [false, false, true, true, true])
+        #expect(ahead(3, jobs: 1) == [false, false, false])
+    }
+
     /// More events than fit in the batches waiting at once, and a pattern that hits its match limit
     /// on every line (the warning is the reading thread's, returned with the result).
     @Test func aLongLogWithAFailingPatternReadsTheSame() throws {

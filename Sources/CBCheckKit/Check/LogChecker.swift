@@ -17,8 +17,9 @@ public struct LogChecker {
     public var retention = SliceRetirement.Limits.standard
     /// Read and recognize on a thread of its own while this one follows the events (trace,
     /// monitors, scenarios) and calls every callback: a check then takes about 0.6 of its
-    /// one-thread time. For a caller with a core to spare (`cbcheck check` given at most half as
-    /// many files as `-j`); the results are the same either way.
+    /// one-thread time. For a caller with a core to spare (`cbcheck check`: a file with fewer
+    /// files after it than other threads, `CheckOptions.readsAhead`); the results are the same
+    /// either way.
     public var readsAhead = false
 
     public init(library: RuleLibrary) { self.library = library }

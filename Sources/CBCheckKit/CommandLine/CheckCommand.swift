@@ -41,19 +41,18 @@ enum CheckCommand {
             rules: setup.library.rules.map(\.description), policy: CheckOptions.policy(arguments, configuration))
         let inputs = LogInputs.expand(arguments.positionals)
         let keepsTimeline = destinations.contains { $0.reporter.identifier == HTMLReporter.identifier }
-        // Fewer files than half the threads: each file's reading gets a thread of its own too.
-        let readsAhead = jobs >= 2 * inputs.count
-        var checker: LogChecker? = CBCheck.checker(setup.library, arguments, readsAhead: readsAhead)
+        var checker: LogChecker? = CBCheck.checker(setup.library, arguments)
         var progress = ProgressLine(total: inputs.count) { console.error($0) }
         progress.show(done: 0)
         OrderedWorkPool.run(
             count: inputs.count, workers: jobs, localState: &checker,
             makeState: {
-                (try? CBCheck.makeSetup(arguments, configuration)).map {
-                    CBCheck.checker($0.library, arguments, readsAhead: readsAhead)
-                }
+                (try? CBCheck.makeSetup(arguments, configuration)).map { CBCheck.checker($0.library, arguments) }
             },
-            work: { checker, index in FileCheck.run(inputs[index], checker, arguments, keepsTimeline: keepsTimeline) },
+            work: { checker, index in
+                checker?.readsAhead = CheckOptions.readsAhead(file: index, of: inputs.count, jobs: jobs)
+                return FileCheck.run(inputs[index], checker, arguments, keepsTimeline: keepsTimeline)
+            },
             deliver: { _, outcome in
                 progress.clear()
                 console.error(outcome.messages)

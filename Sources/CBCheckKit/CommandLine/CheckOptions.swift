@@ -84,7 +84,7 @@ enum CheckOptions {
     static let jobsOption = CommandSpec.Option(
         names: ["-j", "--jobs"], valueName: "<n>",
         help:
-            "Use this many threads (default: the number of cores): that many files at once, output in argument "
+            "Use this many threads (default: the cores cbcheck may run on): that many files at once, output in argument "
             + "order; a lone file, and the last files once fewer are left than threads, are also read on a thread "
             + "of their own while their events are checked."
     )
@@ -98,9 +98,9 @@ enum CheckOptions {
         jobs >= 2 && count - 1 - file < jobs - 1
     }
 
-    /// `-j`: a positive number of files to check at once; default, the cores online.
+    /// `-j`: a positive number of threads; default, the cores the process may run on (`UsableCores`).
     static func jobs(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-        guard let text = arguments.value("jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
+        guard let text = arguments.value("jobs") else { return UsableCores.count }
         guard let jobs = Int(text), jobs >= 1 else {
             throw UsageError(
                 "The value '\(text)' is invalid for '-j <n>'; use a whole number of at least 1", command: "check")

@@ -18,7 +18,7 @@ enum TraceCommand {
         let printer = TracePrinter(phrasingFiles: Set(library.userEventMapFiles.map(\.fileName)), write: console.out)
         // With a second core the log is read on a thread of its own while this one prints.
         let checker = CBCheck.checker(
-            RuleLibrary.withoutRules(library), arguments, readsAhead: ProcessInfo.processInfo.activeProcessorCount >= 2)
+            RuleLibrary.withoutRules(library), arguments, readsAhead: UsableCores.count >= 2)
         do {
             let result = try checker.check(
                 path: path, onEvent: printer.add, onRunEnd: { printer.end($0, scenario: $1) }, onFinding: { _ in })

@@ -97,24 +97,7 @@ import Testing
     /// A gzip log cut short: the events read before the cut are followed, then the error is thrown,
     /// as on one thread.
     @Test func aReadErrorComesAfterTheEventsReadBeforeIt() throws {
-        var text = try String(
-            contentsOfFile: TestSupport.packageRoot.appendingPathComponent(
-                "Fixtures/relaunch/cb101-handler-called-early.log"
-            ).path, encoding: .utf8)
-        for index in 0..<20_000 {
-            text +=
-                "2026-03-14 09:27:00.000 Downloader[4101:1200001] [Cache] evicted artwork-\(index * 7919 % 100_003).png\n"
-        }
-        let plain = try TestSupport.temporaryFile(text)
-        let compressed = try TestSupport.temporaryFile(Data(), name: "log.log.gz")
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
-        gzip.arguments = ["-c", "gzip -c \"$0\" > \"$1\"", plain, compressed]
-        try gzip.run()
-        gzip.waitUntilExit()
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: compressed))
-        bytes.removeLast(bytes.count / 3)
-        let cut = try TestSupport.temporaryFile(bytes, name: "cut.log.gz")
+        let cut = try TestSupport.cutGzipLog(startingWith: "Fixtures/relaunch/cb101-handler-called-early.log")
         let library = try RuleLibrary.builtIn()
         let alone = Self.check(cut, readsAhead: false, library: library)
         let ahead = Self.check(cut, readsAhead: true, library: library)

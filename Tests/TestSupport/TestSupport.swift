@@ -82,6 +82,33 @@ public enum TestSupport {
         try data.write(to: url)
         return url.path
     }
+
+    /// `path` (relative to the package root, or absolute) compressed with the system's gzip into a
+    /// temporary `.log.gz`.
+    public static func gzip(_ path: String) throws -> String {
+        let output = try temporaryFile(Data(), name: "log.log.gz")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "gzip -c \"$0\" > \"$1\"", path, output]
+        process.currentDirectoryURL = packageRoot
+        try process.run()
+        process.waitUntilExit()
+        return output
+    }
+
+    /// A gzip log cut short: `fixture` (relative to the package root) and 20 000 lines of chatter,
+    /// compressed, its last third dropped. Long enough for several deflate blocks, so the cut falls
+    /// after the block holding the fixture's lines.
+    public static func cutGzipLog(startingWith fixture: String) throws -> String {
+        var long = try String(contentsOfFile: packageRoot.appendingPathComponent(fixture).path, encoding: .utf8)
+        for index in 0..<20_000 {
+            long +=
+                "2026-03-14 09:27:00.000 Downloader[4101:1200001] [Cache] evicted artwork-\(index * 7919 % 100_003).png\n"
+        }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: gzip(try temporaryFile(long))))
+        bytes.removeLast(bytes.count / 3)
+        return try temporaryFile(bytes, name: "cut.log.gz")
+    }
 }
 
 /// The diagnostic `body` throws, or `nil` when it succeeds: for tests of what a mistake reports.

@@ -112,7 +112,7 @@ import Testing
         // and skipped; `cbcheck - < run.log.gz` reads a file and decompresses it.
         let piped = try TestSupport.run(
             [
-                "-c", "cat \"$1\" | \"$0\" -", TestSupport.binary.path, try Self.gzip(Self.early),
+                "-c", "cat \"$1\" | \"$0\" -", TestSupport.binary.path, try TestSupport.gzip(Self.early),
             ], executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(piped.status == 2)
         #expect(piped.stderr.hasPrefix("warning: -: not a text log: gzip-compressed"))
@@ -122,20 +122,12 @@ import Testing
     /// keeps what was read before the cut and is an input error naming it.
     @Test func gzipLogsAreReadAndATruncatedOneSaysWhereItEnds() throws {
         let plain = try TestSupport.run([Self.early])
-        let compressed = try Self.gzip(Self.early)
+        let compressed = try TestSupport.gzip(Self.early)
         let whole = try TestSupport.run([compressed])
         #expect(whole.status == plain.status)
         #expect(whole.stdout == plain.stdout.replacingOccurrences(of: Self.early, with: compressed))
-        // Long enough for several deflate blocks: the cut falls after the block holding the finding.
-        var long = try String(
-            contentsOfFile: TestSupport.packageRoot.appendingPathComponent(Self.early).path, encoding: .utf8)
-        for index in 0..<20_000 {
-            long +=
-                "2026-03-14 09:27:00.000 Downloader[4101:1200001] [Cache] evicted artwork-\(index * 7919 % 100_003).png\n"
-        }
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.gzip(try TestSupport.temporaryFile(long))))
-        bytes.removeLast(bytes.count / 3)
-        let cut = try TestSupport.temporaryFile(bytes, name: "cut.log.gz")
+        // The cut falls after the deflate block holding the finding.
+        let cut = try TestSupport.cutGzipLog(startingWith: Self.early)
         let truncated = try TestSupport.run([cut])
         #expect(truncated.status == 2)
         #expect(
@@ -144,18 +136,6 @@ import Testing
         #expect(truncated.stdout.contains("[CB101]"))  // what was read before the cut still counts
         let folder = URL(fileURLWithPath: compressed).deletingLastPathComponent().path
         #expect(try TestSupport.run([folder]).stdout.contains("log.log.gz:"))
-    }
-
-    /// `path` compressed with the system's gzip into a temporary `.log.gz`.
-    static func gzip(_ path: String) throws -> String {
-        let output = try TestSupport.temporaryFile(Data(), name: "log.log.gz")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -c \"$0\" > \"$1\"", path, output]
-        process.currentDirectoryURL = TestSupport.packageRoot
-        try process.run()
-        process.waitUntilExit()
-        return output
     }
 
     /// `check` searches a folder for logs; `trace` takes one file, so a folder is an input error there.

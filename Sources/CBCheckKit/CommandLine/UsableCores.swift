@@ -8,7 +8,8 @@ import Foundation
 /// cores it cannot use. Its CPU affinity says which it can: `Cpus_allowed` in `/proc/self/status`
 /// (Swift's Glibc module does not declare `sched_getaffinity`, a GNU extension).
 enum UsableCores {
-    static var count: Int {
+    /// Read once: `cbcheck check` asks while validating `-j` and again while running.
+    static let count: Int = {
         let online = ProcessInfo.processInfo.activeProcessorCount
         #if os(Linux)
             if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
@@ -18,7 +19,7 @@ enum UsableCores {
             }
         #endif
         return online
-    }
+    }()
 
     /// The cores `Cpus_allowed:` (a hexadecimal mask in groups of eight digits) lets the process
     /// run on, `nil` when the line is missing or not a mask.

@@ -23,7 +23,8 @@ let package = Package(
         ),
         // Turns rules/*.cbrules and rules/*.cbevents into Swift source, so the built-in
         // rules travel inside the binary and an installed cbcheck works from any directory.
-        .executableTarget(name: "cbcheck-embed", path: "Sources/cbcheck-embed"),
+        .target(name: "RuleEmbedding"),
+        .executableTarget(name: "cbcheck-embed", dependencies: ["RuleEmbedding"], path: "Sources/cbcheck-embed"),
         .plugin(
             name: "EmbedRules",
             capability: .buildTool(),
@@ -56,7 +57,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux], configuration: .release))]
         ),
         .target(name: "TestSupport", dependencies: ["CBCheckKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "CBCheckKitTests", dependencies: ["CBCheckKit", "TestSupport"]),
+        .testTarget(name: "CBCheckKitTests", dependencies: ["CBCheckKit", "RuleEmbedding", "TestSupport"]),
         .testTarget(name: "cbcheckTests", dependencies: ["cbcheck", "TestSupport"]),
     ]
 )

@@ -62,13 +62,14 @@ import Testing
             [("app.handleEvents", [.identifier: "com.acme.Downloader.bg"])])
     }
 
+    /// Rejoining reattaches the session (CB105) but is no second creation (CB108): `rejoined`.
     @Test func handleEventsThatRejoinsTheSessionIsAlsoASessionCreate() throws {
         try expect(
             "application(_:handleEventsForBackgroundURLSession:completionHandler:) "
                 + "Rejoining session with identifier com.acme.bg",
             [
                 ("app.handleEvents", [.identifier: "com.acme.bg"]),
-                ("session.create", [.identifier: "com.acme.bg", .background: "yes"]),
+                ("session.create", [.identifier: "com.acme.bg", .background: "rejoined"]),
             ])
     }
 

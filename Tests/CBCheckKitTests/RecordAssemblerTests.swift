@@ -167,7 +167,7 @@ import Testing
         #expect(
             harness.events.map { $0.values(.identifier, .background) } == [
                 ["com.acme.Downloader.bg", nil],
-                ["com.acme.Downloader.bg", "yes"],
+                ["com.acme.Downloader.bg", "rejoined"],
             ])
         #expect(harness.stats.events == 1)
         #expect(harness.stats.eventsByKind == ["app.handleEvents": 1, "session.create": 1])

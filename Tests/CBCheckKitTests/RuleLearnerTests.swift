@@ -86,7 +86,7 @@ import Testing
         #expect(caught["cb101-handler-called-early.log"]?.contains("\(handler.id)@12") == true)
         #expect(caught["cb201-complete-before-finish-download.log"]?.contains("\(download.id)@18") == true)
         #expect(caught["cb103-handler-called-twice.log"]?.contains("\(twice.id)@17") == true)
-        #expect(caught["cb202-task-completed-twice.log"]?.contains("\(completedTwice.id)@18") == true)
+        #expect(caught["cb202-task-completed-twice.log"]?.contains("\(completedTwice.id)@25") == true)
         let text = LearnReport.text(outcome)
         #expect(
             text.contains(

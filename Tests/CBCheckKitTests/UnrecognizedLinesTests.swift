@@ -55,6 +55,8 @@ import Testing
             "2026-03-14 09:26:51.140 Downloader[4101:1200001] application(_:handleEventsForBackgroundURLSession:completionHandler:) \(redaction)\n"
         )
         #expect(log.kinds == ["app.handleEvents@1"])
-        #expect(log.events.first?[.identifier] == nil)
+        // Not read from the line: the run's one session, unnamed, stands in (`BindingNote`).
+        #expect(log.events.first?[.identifier] == BindingNote.unnamedSession)
+        #expect(log.events.first?.inferred.contains(.identifier) == true)
     }
 }

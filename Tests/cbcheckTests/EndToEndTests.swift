@@ -22,6 +22,7 @@ import Testing
                 \(sample): run 2 (Downloader pid 2388, lines 66–90): none; closest: launched-in-background (seed 000 §1), \
                 departs at line 75: app.handler.called came before session.finishEvents
                 \(sample): run 3 (Downloader pid 2710, lines 96–132): foreground-download (seed 002)
+                \(sample): note: 13 rules not checked (--stats lists them)
                 cbcheck: 2 errors in 1 file
 
                 """)

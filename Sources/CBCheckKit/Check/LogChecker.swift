@@ -31,6 +31,8 @@ public struct LogChecker {
         public var warnings: [Diagnostic]
         /// Set when the file is not a text log and was skipped (its lines count as skipped-binary).
         public var skipped: LogInputError?
+        /// Which rules had something to judge (`NotCheckedRules` says why the others had not).
+        public var coverage = RuleCoverage()
     }
 
     /// Checks the log at `path` (`-` is standard input), streaming.
@@ -81,7 +83,9 @@ public struct LogChecker {
         stats.eventsEarlierThanThePrevious = timeWentBack
         stats.clockWentBack = firstStepBack
         (stats.slicesRetired, stats.slicesRevived, stats.slicesForgotten) = engine.retirements
-        return Result(stats: stats, warnings: reading.warnings)
+        (stats.echoesFolded, stats.eventsBound, stats.eventsAmbiguous) =
+            (builder.echoesFolded, builder.eventsBound, builder.eventsAmbiguous)
+        return Result(stats: stats, warnings: reading.warnings, coverage: engine.coverage)
     }
 
     // MARK: - Private

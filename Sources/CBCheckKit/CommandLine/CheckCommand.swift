@@ -37,6 +37,14 @@ enum CheckCommand {
             let jobs = try? CheckOptions.jobs(arguments)
         else { return 2 }
         let configuration = setup.configuration
+        let ids = Set(setup.library.rules.map(\.description.id))
+        for value in arguments.all("require-checked") {
+            for id in value.split(separator: ",").map(String.init) where id != "all" && !ids.contains(id) {
+                let hint = id.didYouMean(in: ids.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+                console.error("error: unknown rule id '\(id)' in '--require-checked \(value)'\(hint)\n")
+                return 2
+            }
+        }
         var report = CheckReport(
             rules: setup.library.rules.map(\.description), policy: CheckOptions.policy(arguments, configuration))
         let inputs = LogInputs.expand(arguments.positionals)
@@ -95,6 +103,12 @@ struct FindingTally {
         let found = parts.isEmpty ? "no findings" : parts.joined(separator: ", ")
         let known = baselined > 0 ? " (\(baselined) in the baseline)" : ""
         let files = report.files.count
-        return "cbcheck: \(found)\(known) in \(files) file\(files == 1 ? "" : "s")"
+        let blind = report.files.filter { $0.error == nil && $0.notChecked.hasNoEvents }.count
+        let nothing =
+            blind == 0
+            ? ""
+            : files == 1
+                ? " (nothing checked: no callback events)" : " (\(blind) with no callback events: nothing checked)"
+        return "cbcheck: \(found)\(known) in \(files) file\(files == 1 ? "" : "s")\(nothing)"
     }
 }

@@ -52,6 +52,12 @@ enum CheckOptions {
                 "Fail when a log never reached the background path the rules check (no background, handleEvents or finishEvents)."
         ),
         .init(
+            names: ["--require-checked"], valueName: "<rule>",
+            help:
+                "Fail when a log did not put this rule to work (no events it judges, or none it could bind); "
+                + "repeatable, or comma-separated; 'all' for every rule.",
+            isRepeatable: true),
+        .init(
             names: ["--stats"], valueName: nil,
             help: "After each file, print how every line was read: events, continuations, chatter, unparseable."),
     ]
@@ -150,6 +156,17 @@ enum CheckOptions {
                     + exercisingKinds.joined(separator: ", ") + " event); --require-exercised")
         }
         return problems
+    }
+
+    /// `--require-checked`: a problem for each named rule (or every rule, `all`) the log did not
+    /// put to work, with the reason.
+    static func uncheckedRequirements(_ notChecked: NotCheckedRules, _ arguments: ParsedArguments) -> [String] {
+        let required = arguments.all("require-checked").flatMap { $0.split(separator: ",").map(String.init) }
+        guard !required.isEmpty else { return [] }
+        let all = required.contains("all")
+        return notChecked.entries.filter { all || required.contains($0.rule) }.map {
+            "\($0.rule) was not checked (\($0.reason)); --require-checked"
+        }
     }
 
     /// `--baseline`: marks accepted findings and lists stale entries on standard error;

@@ -24,6 +24,7 @@ enum FileCheck {
         var runs: [CheckReport.Run] = []
         var findings: [Finding] = []
         var timeline: [TimelineEvent] = []
+        var coverage = RuleCoverage()
         do {
             let result = try checker.check(
                 path: path,
@@ -31,6 +32,7 @@ enum FileCheck {
                 onRunEnd: { run, verdict in runs.append(CheckReport.Run(run, scenario: verdict)) },
                 onFinding: { findings.append($0) })
             for warning in result.warnings { messages += "\(warning)\n" }
+            coverage = result.coverage
             file.stats = result.stats
             if let skipped = result.skipped {
                 messages += "warning: \(skipped)\n"
@@ -49,12 +51,38 @@ enum FileCheck {
         if keepsTimeline { file.timeline = timeline }
         if let stats = file.stats {
             file.uncheckable = UncheckableRules(checker.library.rules, stats: stats)
+            file.notChecked = NotCheckedRules(checker.library.rules, coverage: coverage, stats: stats)
             messages += notes(stats, path: path, rules: checker.library.rules)
+            messages += notCheckedNote(file)
         }
         file.problems = CheckOptions.problems(with: file.stats, arguments)
+        file.problems += CheckOptions.uncheckedRequirements(file.notChecked, arguments)
         for problem in file.problems { messages += "\(path): error: \(problem)\n" }
-        if arguments.flag("stats"), let stats = file.stats { messages += StatsReporter.render(stats, path: path) }
+        if arguments.flag("stats"), let stats = file.stats {
+            messages += StatsReporter.render(stats, path: path)
+            if !file.notChecked.isEmpty { messages += "  not checked: \(file.notChecked.description)\n" }
+        }
         return Outcome(file: file, messages: messages)
+    }
+
+    /// What was not checked: for a log with no callback event, a warning that nothing was; for a
+    /// log with no finding, every rule it did not put to work and why (a clean log and one the
+    /// rules could not see into must not read alike); else how many, which `--format json` lists.
+    static func notCheckedNote(_ file: CheckReport.File) -> String {
+        guard let stats = file.stats, file.error == nil else { return "" }
+        let notChecked = file.notChecked
+        if notChecked.hasNoEvents {
+            if stats.lines == 0 { return "\(file.path): warning: the file is empty: nothing was checked\n" }
+            let format = stats.format.map { "read as \($0)" } ?? "in no format cbcheck reads"
+            return
+                "\(file.path): warning: no callback events in \(stats.lines) lines (\(format)): nothing was checked\n"
+        }
+        guard !notChecked.isEmpty else { return "" }
+        if file.findings.isEmpty {
+            return "\(file.path): note: not checked: \(notChecked.description)\n"
+        }
+        let count = notChecked.entries.count
+        return "\(file.path): note: \(count) rule\(count == 1 ? "" : "s") not checked (--stats lists them)\n"
     }
 
     /// What a reader of the findings must know of the whole file, once: the rules it could not

@@ -19,6 +19,8 @@ extension AttributeValue {
         switch attribute {
         case .error:
             return errorWordBytes.contains(where: { equalsLowercased(value, $0) }) ? "nil" : text(value)
+        case .background where equalsLowercased(value, rejoinedBytes):
+            return rejoined
         case .background, .fromResumeData, .withHandler:
             return yesWordBytes.contains(where: { equalsLowercased(value, $0) }) ? "yes" : "no"
         case .kind, .body:

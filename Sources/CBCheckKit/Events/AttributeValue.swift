@@ -11,6 +11,8 @@ enum AttributeValue {
         switch attribute {
         case .error:
             return errorWords.contains(value.lowercased()) ? "nil" : value
+        case .background where value.lowercased() == rejoined:
+            return rejoined
         case .background, .fromResumeData, .withHandler:
             return yesWords.contains(value.lowercased()) ? "yes" : "no"
         case .kind, .body:
@@ -24,6 +26,10 @@ enum AttributeValue {
 
     /// Errors that mean "no error".
     static let errorWords: Set<String> = ["(null)", "nil", "null", "none", "(nil)", "0"]
+    /// `background = rejoined`: a background session the app got again for its identifier (made
+    /// anew or the one it still held), which reattaches its events but is no second creation.
+    static let rejoined = "rejoined"
+    static let rejoinedBytes = Array(rejoined.utf8)
     /// Words that mean yes; every other value of a yes/no attribute is `no`.
     static let yesWords: Set<String> = ["yes", "true", "1"]
     /// Words of failure within an outcome (`failed`, `cancelled`…).

@@ -18,6 +18,8 @@ public struct Event: @unchecked Sendable {
         var kind: EventKind
         var attributes: AttributeValues
         var inferred: AttributeSet = []
+        var bindings: [BindingNote] = []
+        var namesUnnamedSession = false
         var line: Int
         var column: Int
         var time: Timestamp?
@@ -97,6 +99,18 @@ public struct Event: @unchecked Sendable {
             let box = unique
             yield &box.header.inferred
         }
+    }
+    /// Why the trace builder bound the event to a session or task its line did not name, or
+    /// why it could not (`cbcheck trace` prints them).
+    public var bindings: [BindingNote] {
+        get { storage.header.bindings }
+        set { unique.header.bindings = newValue }
+    }
+    /// Set on the first line of a run that names a session after earlier lines went to the run's
+    /// unnamed one: the slice trees then rename that slice before delivering the event.
+    public var namesUnnamedSession: Bool {
+        get { storage.header.namesUnnamedSession }
+        set { unique.header.namesUnnamedSession = newValue }
     }
     /// 1-based line of the record that produced the event.
     public var line: Int {

@@ -140,5 +140,11 @@ extension EventKind {
             name: "cfnet.session.noDaemon",
             summary: "CFNetwork: BackgroundSession <UUID> cannot reach nsurlsessiond (the Simulator, a test bundle)",
             attributes: []),
+        // The trace builder's: a repeated mention of a callback, folded into the call, named the
+        // run's unnamed session (`BindingNote.namesUnnamedSession`).
+        Entry(
+            name: "session.named",
+            summary: "a folded repeat of a callback names the session the run's earlier lines left unnamed",
+            attributes: [.identifier]),
     ]
 }

@@ -60,6 +60,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     public static let taskFinishDownload = EventKind(index: 25)  // task.finishDownload
     public static let taskResumedAt = EventKind(index: 24)  // task.resumedAt
     public static let systemTaskFinished = EventKind(index: 44)  // cfnet.task.finished
+    public static let sessionNamed = EventKind(index: 46)  // session.named
 
     /// Whether events of this kind carry `attribute`: a bit test, since the trace builder and the
     /// slice trees ask it for every event (about 40 000 times on the bench log).
@@ -75,7 +76,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
         0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x1,
         0x1, 0x1, 0x1, 0x801, 0x1, 0x1, 0x5, 0x1, 0x61c03, 0x403, 0x403, 0x463,
         0x4c3, 0x503, 0x41f, 0x3, 0x3, 0x3, 0x203, 0x203, 0x1000b, 0x2000, 0x2000, 0x2000,
-        0x2000, 0x4000, 0x4000, 0xc000, 0xc000, 0x3, 0xb, 0x1000b, 0x17, 0x0,
+        0x2000, 0x4000, 0x4000, 0xc000, 0xc000, 0x3, 0xb, 0x1000b, 0x17, 0x0, 0x1,
     ]
 
     /// `task.*` kinds: callbacks and actions of one URLSession task.
@@ -107,7 +108,9 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
             if entry.name.hasPrefix("task.") { flags.insert(.task) }
             if entry.name.hasPrefix("cfnet.") { flags.insert(.system) }
             if entry.name.hasPrefix("app.handler") { flags.insert(.handler) }
-            if entry.name.hasPrefix("run.") || entry.name == "log.end" { flags.insert(.synthetic) }
+            if entry.name.hasPrefix("run.") || entry.name == "log.end" || entry.name == "session.named" {
+                flags.insert(.synthetic)
+            }
             if entry.runsOnMainThread { flags.insert(.runsOnMainThread) }
             self = flags
         }
@@ -120,7 +123,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     /// checked at each of the trace builder's several questions per event.
     static let flags: [UInt8] = [
         8, 8, 8, 16, 16, 16, 16, 16, 16, 16, 0, 16, 4, 4, 4, 0, 0, 0, 0, 0, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 2, 2, 2, 2, 2,
+        1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 2, 2, 2, 2, 2, 8,
     ]
 
     @inline(__always)

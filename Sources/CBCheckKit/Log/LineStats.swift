@@ -36,6 +36,12 @@ public struct LineStats: Sendable, Equatable {
     /// Completed task slices set aside to keep memory flat (`SliceRetirement`), those a later
     /// message brought back, and those dropped for good (a later message starts a new slice).
     public var slicesRetired = 0
+    /// Repeated mentions of one callback folded into the call (entry and exit, will and did).
+    public var echoesFolded = 0
+    /// Events bound by inference to a session or task their line did not name (`BindingNote`),
+    /// and events left unbound because several sessions or tasks could be meant.
+    public var eventsBound = 0
+    public var eventsAmbiguous = 0
     public var slicesRevived = 0
     public var slicesForgotten = 0
     /// The line length above which lines are cut, in bytes.

@@ -29,6 +29,8 @@ public struct CheckReport: Sendable {
         public var stats: LineStats?
         /// The rules this log could not be checked against (no time stamps, no threads).
         public var uncheckable = UncheckableRules()
+        /// The rules this log did not put to work, each with its reason (`NotCheckedRules`).
+        public var notChecked = NotCheckedRules()
         public var runs: [Run] = []
         /// Sorted by line, then rule id.
         public var findings: [Finding] = []

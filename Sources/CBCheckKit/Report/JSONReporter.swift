@@ -44,6 +44,14 @@ public enum JSONReporter: Reporter {
             ("stats", file.stats.map { stats($0, uncheckable: file.uncheckable) } ?? .null),
             ("runs", .array(file.runs.map(run))),
             ("findings", .array(file.findings.map { finding($0, report) })),
+            ("noCallbackEvents", .bool(file.error == nil && file.notChecked.hasNoEvents)),
+            (
+                "notChecked",
+                .array(
+                    file.notChecked.entries.map {
+                        .object([("rule", .string($0.rule)), ("reason", .string($0.reason))])
+                    })
+            ),
         ])
     }
 
@@ -152,6 +160,9 @@ public enum JSONReporter: Reporter {
                 ])
             ),
             ("slicesRetired", .int(stats.slicesRetired)),
+            ("echoesFolded", .int(stats.echoesFolded)),
+            ("eventsBound", .int(stats.eventsBound)),
+            ("eventsAmbiguous", .int(stats.eventsAmbiguous)),
             ("slicesRevived", .int(stats.slicesRevived)),
             ("slicesForgotten", .int(stats.slicesForgotten)),
             ("eventsByKind", .object(stats.eventsByKind.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),

@@ -61,6 +61,11 @@ public enum JUnitReporter: Reporter {
                 testCase(name, "      <failure message=\"\(message)\" type=\"\(finding.ruleID)\">\(text)</failure>\n")
             }
         }
+        for entry in file.notChecked.entries {
+            suite.skipped += 1
+            testCase(
+                "\(entry.rule) (not checked)", "      <skipped message=\"not checked: \(escape(entry.reason))\"/>\n")
+        }
         suite.xml = "  <testsuite name=\"\(path)\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\""
         suite.xml += " errors=\"\(suite.errors)\" skipped=\"\(suite.skipped)\">\n\(cases)  </testsuite>\n"
         return suite

@@ -16,6 +16,7 @@ public enum SARIFReporter: Reporter {
         let notifications = report.files.flatMap { file in
             (file.error.map { [$0] } ?? []).map { notification($0, file.path) }
                 + file.problems.map { notification($0, file.path) }
+                + file.notChecked.entries.map { notChecked($0, file.path, ruleIndex[$0.rule]) }
         }
         let driver: JSONValue = .object([
             ("name", .string(report.tool)),
@@ -112,6 +113,18 @@ public enum SARIFReporter: Reporter {
                     ("region", .object(region)),
                 ])
             )
+        ])
+    }
+
+    /// A rule the log did not put to work: a note tied to the rule, so a viewer lists it with it.
+    private static func notChecked(_ entry: NotCheckedRules.Entry, _ path: String, _ index: Int?) -> JSONValue {
+        var rule: [(String, JSONValue)] = [("id", .string(entry.rule))]
+        if let index { rule.append(("index", .int(index))) }
+        return .object([
+            ("level", .string("note")),
+            ("message", .object([("text", .string("\(entry.rule) not checked: \(entry.reason)"))])),
+            ("locations", .array([location(path, 1, nil)])),
+            ("associatedRule", .object(rule)),
         ])
     }
 

@@ -38,6 +38,16 @@ enum StatsReporter {
                 text += "    \(shape.count)× \(shape.text)  (first at line \(shape.firstLine))\n"
             }
         }
+        if stats.eventsBound + stats.eventsAmbiguous > 0 {
+            text +=
+                "  note: \(stats.eventsBound) events were bound to a session or task their line did not name,"
+                + " \(stats.eventsAmbiguous) left unbound as ambiguous ('cbcheck trace' says why for each)\n"
+        }
+        if stats.echoesFolded > 0 {
+            text +=
+                "  note: \(stats.echoesFolded) repeated mentions of a callback (entry and exit, will and did, one per"
+                + " observer) were folded into the call\n"
+        }
         if stats.slicesRetired > 0 {
             text +=
                 "  note: \(stats.slicesRetired) completed task slices were set aside to keep memory flat"

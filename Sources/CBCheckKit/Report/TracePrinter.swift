@@ -90,6 +90,7 @@ final class TracePrinter {
             row += "  phrasing=\(phrasing)"
         }
         if event.kind.isSynthetic { row += "  — \(event.text)" }
+        for note in event.bindings { row += "  [\(note.text)]" }
         return row
     }
 }

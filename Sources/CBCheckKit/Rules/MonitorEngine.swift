@@ -47,7 +47,11 @@ public final class MonitorEngine {
         let trees = trees
         treesByKind = EventKind.all.map { kind in
             let isBoundary = kind == .runEnd || kind == .logEnd
-            return trees.indices.filter { isBoundary || trees[$0].looksAt(kind) }
+            // `session.named` renames a slice of every tree that slices by session.
+            let renames = kind == .sessionNamed
+            return trees.indices.filter {
+                isBoundary || trees[$0].looksAt(kind) || renames && trees[$0].keys.contains(.identifier)
+            }
         }
     }
 
@@ -58,6 +62,21 @@ public final class MonitorEngine {
             sum.1 += tree.retirement.revivedCount
             sum.2 += tree.retirement.forgottenCount
         }
+    }
+
+    /// Which rules had something to judge, and what each rule's slicing had to skip unbound.
+    public var coverage: RuleCoverage {
+        var coverage = RuleCoverage()
+        for tree in trees {
+            for (index, rule) in tree.rules.enumerated() {
+                if tree.engaged[index] { coverage.engaged.insert(rule.description.id) }
+                let triggers = Set(rule.clauses.flatMap(\.triggers).flatMap(\.kinds))
+                for kind in triggers where tree.unboundCount(of: kind) > 0 {
+                    coverage.unbound[rule.description.id, default: [:]][kind.name] = tree.unboundCount(of: kind)
+                }
+            }
+        }
+        return coverage
     }
 
     /// Feeds one trace event (from `TraceBuilder`).
@@ -103,11 +122,15 @@ public final class MonitorEngine {
         // Rule by rule, clause by clause; a rule's first finding decides it, so its later
         // clauses are passed over.
         for (ruleIndex, index) in visited where !leaf.decided.contains(ruleIndex) {
+            if !isEnd, !tree.engaged[ruleIndex], monitors[index].clause.isEngaged(by: event, run: run) {
+                tree.engaged[ruleIndex] = true
+            }
             let outcome = isEnd ? monitors[index].finish(at: event) : monitors[index].step(event, run: run)
             guard let outcome else { continue }
             let clause = monitors[index].clause
             if let unless = clause.unless, unless.evaluate(outcome.at, run: run) == true { continue }
             leaf.decided.insert(ruleIndex)
+            tree.engaged[ruleIndex] = true
             let verdict: Finding.Verdict = event.kind == logEnd ? .pending : .violated
             sink(finding(tree.rules[ruleIndex], tree, leaf, outcome, verdict))
         }

@@ -75,6 +75,9 @@ final class SliceTree {
             base.deallocate()
         }
 
+        /// Gives a leaf's key at `index` a new value (its session, once a line named it).
+        func renameKey(at index: Int, to value: String) { keyValues[index] = value }
+
         func child(_ key: String) -> Node? {
             if let recentChild, recentKey == key { return recentChild }
             guard let found = children[key] else { return nil }
@@ -109,10 +112,16 @@ final class SliceTree {
     let allClauses: [(rule: Int, clause: Int)]
     let clausesByKind: [[(rule: Int, clause: Int)]]
     private let referenced: KindMask
-    private var root = Node()
+    private(set) var root = Node()
     /// The event after which a leaf's key is used no more (`task.complete` for `task`), if any.
     private let lastKind: EventKind?
     let retirement: SliceRetirement
+    /// Whether each rule (by index in `rules`) has had something to judge in some slice
+    /// (`Clause.isEngaged`); a rule with a finding has.
+    var engaged: [Bool]
+    /// For each event kind (by index), how many events the tree skipped because a key their kind
+    /// carries was unknown.
+    private(set) var unbound: [Int]
 
     init(keys: [SliceKey], rules: [CompiledRule], retention: SliceRetirement.Limits = .standard) {
         self.keys = keys
@@ -136,6 +145,8 @@ final class SliceTree {
             all.filter { ruleMasks[$0.rule].contains(kind) && clauseMasks[$0.clause].contains(kind) }
         }
         lastKind = keys.last?.lastKind
+        engaged = Array(repeating: false, count: rules.count)
+        unbound = Array(repeating: 0, count: EventKind.all.count)
     }
 
     /// A tree with no rules that routes events of `kinds`: `cbcheck learn` mines the very slices
@@ -150,6 +161,8 @@ final class SliceTree {
         clausesByKind = []
         lastKind = nil  // the miner keeps its own state per leaf: leaves are never set aside
         retirement = SliceRetirement()
+        engaged = []
+        unbound = Array(repeating: 0, count: EventKind.all.count)
     }
 
     /// Whether a rule of the tree looks at events of `kind` (`deliver` passes the others over).
@@ -159,6 +172,7 @@ final class SliceTree {
     /// it creates, first with each remembered broadcast event).
     func deliver(_ event: Event, _ visit: (Node, Event) -> Void) {
         let isBoundary = event.kind == .runEnd || event.kind == .logEnd
+        if event.namesUnnamedSession { nameUnnamedSession(by: event) }
         guard isBoundary || referenced.contains(event.kind) else { return }
         deliver(event, at: root, level: 0, visit)
         if event.kind == lastKind {
@@ -269,7 +283,10 @@ final class SliceTree {
                 if event.kind == lastKind { retirement.completed(child, key: value, under: node) }
                 return
             case .some(.none):
-                return  // the kind names this key but the log did not say it: unknown, skipped
+                // The kind names this key but the log did not say it and nothing could tell:
+                // unknown, skipped, and counted for the rules that could not be checked.
+                unbound[event.kind.index] += 1
+                return
             case .none:
                 if event.kind != .runEnd, event.kind != .logEnd { node.lastBroadcast[event.kind] = event }
                 for child in node.orderedChildren { deliver(event, at: child.node, level: level + 1, visit) }

@@ -32,6 +32,21 @@ public final class RunRecord {
     private var lastTaskRecord: TaskRecord?
     /// The run made a non-background session, so "the run's only identifier" is no safe guess.
     var hasForegroundSession = false
+    /// The run's last event of a kind whose repeated mentions fold (`TraceBuilder+Echoes`).
+    var lastCallback: Event?
+    /// The run's events since `lastCallback`.
+    var eventsSinceCallback = 0
+    /// The run's session while no line names one (`RunRecord+Binding.swift`).
+    var unnamedSession = UnnamedSession.unused
+    /// The run's tasks while no line names one.
+    var unnamedTasks = UnnamedTasks()
+    /// Whether a line of the run named a task number.
+    var hasNamedTask = false
+    /// The task numbers lines named that have not completed: the one task in flight binds a line
+    /// that names none.
+    var tasksInFlight: Set<String> = []
+    /// The task last put in `tasksInFlight`: a task's lines come in stretches, and need no hashing.
+    var lastInFlight: String?
     /// The temporary files handed to didFinishDownloadingTo, by file name, with their task.
     private(set) var temporaryFiles: [String: (identifier: String, task: String)] = [:]
     /// The file `temporaryFiles` was given last, with its entry there: an app moves the file inside
@@ -106,6 +121,12 @@ public final class RunRecord {
     }
 
     /// The task whose temporary file is `name`, if the run was given it (and has not forgotten it).
+    /// The temporary files recorded for session `old`, now `new`'s.
+    func renameTemporaryFiles(from old: String, to new: String) {
+        for (name, file) in temporaryFiles where file.identifier == old { temporaryFiles[name] = (new, file.task) }
+        if let file = lastFile, file.identifier == old { lastFile = (file.name, new, file.task) }
+    }
+
     func temporaryFile(_ name: String) -> (identifier: String, task: String)? {
         if let lastFile, lastFile.name == name { return (lastFile.identifier, lastFile.task) }
         return temporaryFiles[name]

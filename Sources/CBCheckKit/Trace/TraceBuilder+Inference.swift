@@ -16,16 +16,27 @@ extension TraceBuilder {
         let task = naming.task.flatMap(run.task)
         if task?.isForeground == true { return }
         var candidate: String?
-        if event.kind.isHandlerKind || event.kind == .sessionFinishEvents {
-            let waiting = Set(run.waitingHandlers)
-            if waiting.count == 1 { candidate = waiting.first }
-        }
-        if candidate == nil { candidate = task?.session }
+        var note = BindingNote.identifierFromWaitingHandler
+        let waiting = run.onlyWaitingHandler
         let mayBeForeground = run.hasForegroundSession && (event.kind.isTaskKind || event.kind.isSystemKind)
-        if candidate == nil, run.identifiers.count == 1, !mayBeForeground { candidate = run.identifiers.first }
+        if event.kind.isHandlerKind || event.kind == .sessionFinishEvents {
+            candidate = waiting
+        }
+        if candidate == nil, let session = task?.session {
+            candidate = session
+            note = .identifierFromTask
+        }
+        if candidate == nil, run.identifiers.count == 1, !mayBeForeground {
+            candidate = run.identifiers.first
+            note = .identifierOnlySession
+        }
+        // Inside a wake, a task's callback with no session named is the waking session's.
+        if candidate == nil, event.kind.isTaskKind, !mayBeForeground { candidate = waiting }
+        if candidate == nil { candidate = unnamedSession(for: &event, in: run, mayBeForeground: mayBeForeground) }
         if let candidate {
             event.attributes[.identifier] = candidate
             event.inferred.insert(.identifier)
+            event.bindings.append(candidate == BindingNote.unnamedSession ? .identifierUnnamed : note)
             naming.session = candidate
         }
     }
@@ -43,6 +54,7 @@ extension TraceBuilder {
                 naming.session = task.identifier
             }
         }
+        bindTask(of: &event, &naming, in: run)
         guard let task = naming.task else { return }
         if event.kind == .taskFinishDownload, let location = event[.location] {
             run.addTemporaryFile(location.fileName, identifier: naming.session ?? "?", task: task)

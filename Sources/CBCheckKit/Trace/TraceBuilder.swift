@@ -20,6 +20,11 @@ public final class TraceBuilder {
     /// task outlives the run that made it. A live run's task records hold their kinds and write
     /// them here when they let go of them (`TaskRecord.knownKind`).
     var taskKinds: [TaskKey: String] = [:]
+    /// How many repeated mentions of a callback were folded into the call (`TraceBuilder+Echoes`).
+    public internal(set) var echoesFolded = 0
+    /// How many events were bound by inference, and how many were left unbound as ambiguous.
+    public private(set) var eventsBound = 0
+    public private(set) var eventsAmbiguous = 0
 
     /// A task as the kinds are remembered by: its process, session (`nil` when unknown) and number.
     struct TaskKey: Hashable {
@@ -54,7 +59,21 @@ public final class TraceBuilder {
     /// `lastEvent` and the sink), so no change after that has to copy it again.
     public func add(_ raw: consuming Event) {
         var event = consume raw
+        // A repeated didFinishLaunching is one launch, not the start of a second run.
+        if event.kind == .appLaunch, let run = lastRun, run.ending == nil, run.pid == event.pid,
+            run.process == event.process, let last = run.lastCallback,
+            Self.isEcho(event, of: last, eventsBetween: run.eventsSinceCallback)
+        {
+            echoesFolded += 1
+            lastEvent = event  // so a later didFinishLaunching is not taken for this one's second half
+            return
+        }
         guard let run = event.kind.isSystemKind ? runForSystemLine(event) : runFor(event) else { return }
+        if !event.kind.isSystemKind,
+            foldEcho(event, TaskNaming(task: event[.task], session: event[.identifier]), in: run)
+        {
+            return
+        }
         run.lastLine = event.line
         learnMainThread(from: event, in: run)
         var isOnMainThread = event.isOnMainThread
@@ -63,6 +82,7 @@ public final class TraceBuilder {
             isOnMainThread = thread == main
         }
         var naming = TaskNaming(task: event[.task], session: event[.identifier])
+        nameUnnamedSession(by: &event, naming, in: run)
         inferIdentifier(of: &event, &naming, in: run)
         inferTask(of: &event, &naming, in: run)
         let state = run.state  // the state the event happened in, before its own transition
@@ -71,6 +91,17 @@ public final class TraceBuilder {
             run: run.number, key: run.key, isOnMainThread: isOnMainThread, appState: state, sequence: sequence)
         sequence += 1
         lastEvent = event
+        if !event.bindings.isEmpty {
+            if event.bindings.contains(where: \.isAmbiguous) { eventsAmbiguous += 1 } else { eventsBound += 1 }
+        }
+        if Self.isFolded(event.kind) {
+            run.lastCallback = event
+            run.eventsSinceCallback = 0
+        } else {
+            run.eventsSinceCallback += 1
+            // A handler call between two mentions of handleEvents makes them two wakes.
+            if event.kind.isHandlerKind { run.lastCallback = nil }
+        }
         sink(event, run)
         if event.kind == EventKind.appTerminate {
             end(run, reason: "applicationWillTerminate", line: event.line)
@@ -90,6 +121,13 @@ public final class TraceBuilder {
     }
 
     // MARK: - Private
+
+    /// Sends the builder's `session.named` on, placed in `run`.
+    func emitNamed(_ event: consuming Event, _ run: RunRecord) {
+        var event = consume event
+        event.setRun(run.number, key: run.key)
+        emit(event, run)
+    }
 
     /// Sends one of the builder's own events (run.start, run.end, log.end) on.
     private func emit(_ event: consuming Event, _ run: RunRecord) {

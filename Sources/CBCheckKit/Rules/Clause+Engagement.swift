@@ -1,0 +1,41 @@
+/// When a clause has had something to judge in a slice: the difference between a log that
+/// satisfied a rule and one that never reached what the rule is about ("not checked").
+extension Clause {
+    /// The matchers whose events put the clause to work: a scope's opener (`after A`,
+    /// `between A`, `given A`), or, for a clause over the whole slice, its pattern's events.
+    var triggers: [EventMatcher] {
+        switch scope {
+        case .after(let open, _, _), .between(let open, _), .given(let open): return [open]
+        case .always:
+            switch rule {
+            case .forbid(let x, _, _), .require(let x, _, _), .count(let x, _, _): return [x]
+            case .duration: return []
+            }
+        }
+    }
+
+    /// Whether `event` puts the clause to work: it opens the clause's scope, or (whole-slice
+    /// clauses) it is one of the pattern's events and its condition could be decided, true or
+    /// false. A handler call whose thread is unknown does not check `where thread != main`.
+    func isEngaged(by event: Event, run: RunRecord?) -> Bool {
+        switch parts.scope {
+        case .after, .between, .given: return parts.opens!.matches(event, run: run)
+        case .always:
+            return triggers.contains { matcher in
+                matcher.kinds.contains(event.kind)
+                    && (matcher.condition.map { $0.evaluate(event, run: run) != nil } ?? true)
+            }
+        }
+    }
+}
+
+/// Which rules of a check had something to judge, and the events that their slicing could not
+/// place (an identifier the line left out and nothing could tell): what "not checked" is made of.
+public struct RuleCoverage: Sendable {
+    /// The ids of the rules some clause of which was put to work in some slice.
+    public var engaged: Set<String> = []
+    /// For each rule id, how many events of each kind its slicing had to skip, unbound.
+    public var unbound: [String: [String: Int]] = [:]
+
+    public init() {}
+}

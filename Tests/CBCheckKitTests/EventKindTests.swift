@@ -14,7 +14,7 @@ import Testing
             (.sessionFinishEvents, "session.finishEvents"), (.taskCreate, "task.create"),
             (.taskComplete, "task.complete"), (.taskFinishDownload, "task.finishDownload"),
             (.taskResumedAt, "task.resumedAt"), (.systemTaskFinished, "cfnet.task.finished"),
-            (.sessionNamed, "session.named"),
+            (.sessionNamed, "session.named"), (.systemKill, "system.kill"),
         ]
         for (kind, name) in named {
             #expect(kind.name == name)

@@ -146,5 +146,17 @@ extension EventKind {
             name: "session.named",
             summary: "a folded repeat of a callback names the session the run's earlier lines left unnamed",
             attributes: [.identifier]),
+        // The system's own account that it ended the app: a crash report's termination reason, a
+        // SpringBoard or runningboardd line. It ends the run (evidence, like applicationWillTerminate).
+        Entry(
+            name: "system.kill",
+            summary:
+                "the system terminated the app: a watchdog (0x8badf00d), a lock held at suspension (0xdead10cc), "
+                + "a CPU limit, assertions beyond permitted time (reason = watchdog, lock, cpu, refresh, assertions, signal)",
+            attributes: [.reason, .bgtask]),
+        Entry(
+            name: "bgtask.unended",
+            summary: "UIKit's warning that a background task was still not ended after its expiration handlers ran",
+            attributes: [.bgtask]),
     ]
 }

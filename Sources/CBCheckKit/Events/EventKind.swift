@@ -61,6 +61,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     public static let taskResumedAt = EventKind(index: 24)  // task.resumedAt
     public static let systemTaskFinished = EventKind(index: 44)  // cfnet.task.finished
     public static let sessionNamed = EventKind(index: 46)  // session.named
+    public static let systemKill = EventKind(index: 47)  // system.kill
 
     /// Whether events of this kind carry `attribute`: a bit test, since the trace builder and the
     /// slice trees ask it for every event (about 40 000 times on the bench log).
@@ -76,7 +77,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
         0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x1,
         0x1, 0x1, 0x1, 0x801, 0x1, 0x1, 0x5, 0x1, 0x61c03, 0x403, 0x403, 0x463,
         0x4c3, 0x503, 0x41f, 0x3, 0x3, 0x3, 0x203, 0x203, 0x1000b, 0x2000, 0x2000, 0x2000,
-        0x2000, 0x4000, 0x4000, 0xc000, 0xc000, 0x3, 0xb, 0x1000b, 0x17, 0x0, 0x1,
+        0x2000, 0x4000, 0x4000, 0xc000, 0xc000, 0x3, 0xb, 0x1000b, 0x17, 0x0, 0x1, 0x2010, 0x2000,
     ]
 
     /// `task.*` kinds: callbacks and actions of one URLSession task.
@@ -106,7 +107,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
         init(_ entry: Entry) {
             var flags: Flags = []
             if entry.name.hasPrefix("task.") { flags.insert(.task) }
-            if entry.name.hasPrefix("cfnet.") { flags.insert(.system) }
+            if entry.name.hasPrefix("cfnet.") || entry.name == "system.kill" { flags.insert(.system) }
             if entry.name.hasPrefix("app.handler") { flags.insert(.handler) }
             if entry.name.hasPrefix("run.") || entry.name == "log.end" || entry.name == "session.named" {
                 flags.insert(.synthetic)
@@ -123,7 +124,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     /// checked at each of the trace builder's several questions per event.
     static let flags: [UInt8] = [
         8, 8, 8, 16, 16, 16, 16, 16, 16, 16, 0, 16, 4, 4, 4, 0, 0, 0, 0, 0, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 2, 2, 2, 2, 2, 8,
+        1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 2, 2, 2, 2, 2, 8, 2, 0,
     ]
 
     @inline(__always)

@@ -14,6 +14,14 @@ extension Clause {
         }
     }
 
+    /// What a `require X` or `at least N X` owes when its scope closes: the X.
+    var owed: EventMatcher? {
+        switch rule {
+        case .require(let x, nil, _), .count(let x, .some, _): return x
+        default: return nil
+        }
+    }
+
     /// Whether `event` puts the clause to work: it opens the clause's scope, or (whole-slice
     /// clauses) it is one of the pattern's events and its condition could be decided, true or
     /// false. A handler call whose thread is unknown does not check `where thread != main`.
@@ -36,6 +44,9 @@ public struct RuleCoverage: Sendable {
     public var engaged: Set<String> = []
     /// For each rule id, how many events of each kind its slicing had to skip, unbound.
     public var unbound: [String: [String: Int]] = [:]
+    /// Rules whose only verdicts were pending ones the log could not prove (it never shows the
+    /// event they wait for), with the reason.
+    public var unprovable: [String: String] = [:]
 
     public init() {}
 }

@@ -16,6 +16,11 @@ public final class MonitorEngine {
     private let logEnd = EventKind.logEnd
     private let sink: FindingSink
     private var runs: [Int: RunRecord] = [:]
+    /// Whether an event of each kind (by index) has come: a `require X` still open when the log
+    /// ends proves nothing about a log that never shows an X at all.
+    private var seen = [Bool](repeating: false, count: EventKind.all.count)
+    /// Rules whose pending finding was withheld so, with the reason.
+    private var unprovable: [String: String] = [:]
     /// The run of the event being processed: the events delivered for it nearly always belong to
     /// it, so `step` need not look the run up for each slice it reaches.
     private var current: RunRecord?
@@ -67,6 +72,7 @@ public final class MonitorEngine {
     /// Which rules had something to judge, and what each rule's slicing had to skip unbound.
     public var coverage: RuleCoverage {
         var coverage = RuleCoverage()
+        coverage.unprovable = unprovable
         for tree in trees {
             for (index, rule) in tree.rules.enumerated() {
                 if tree.engaged[index] { coverage.engaged.insert(rule.description.id) }
@@ -86,6 +92,7 @@ public final class MonitorEngine {
             current = run
         }
         let kind = event.kind
+        seen[kind.index] = true
         let isBoundary = kind == runEnd || kind == logEnd
         for index in treesByKind[kind.index] {
             let tree = trees[index]
@@ -129,11 +136,33 @@ public final class MonitorEngine {
             guard let outcome else { continue }
             let clause = monitors[index].clause
             if let unless = clause.unless, unless.evaluate(outcome.at, run: run) == true { continue }
+            let verdict: Finding.Verdict = event.kind == logEnd ? .pending : .violated
+            let rule = tree.rules[ruleIndex]
+            if verdict == .pending, let owed = clause.owed, !owed.kinds.contains(where: { logsFamily(of: $0) }) {
+                unprovable[rule.description.id] =
+                    "the log never shows \(owed.shown) or its like, so none by its end proves nothing"
+                continue
+            }
             leaf.decided.insert(ruleIndex)
             tree.engaged[ruleIndex] = true
-            let verdict: Finding.Verdict = event.kind == logEnd ? .pending : .violated
-            sink(finding(tree.rules[ruleIndex], tree, leaf, outcome, verdict))
+            sink(finding(rule, tree, leaf, outcome, verdict))
         }
+    }
+
+    /// Whether the log shows an event of `kind`'s family (`app.handler.*`, `task.*`, `bgtask.*`,
+    /// the app's own `session.*`): an app that logs saving the handler would log calling it too, so
+    /// its absence at the log's end is pending; one that logs neither may simply not log it.
+    private func logsFamily(of kind: EventKind) -> Bool {
+        familyOf[kind.index].contains { seen[$0] }
+    }
+
+    private let familyOf: [[Int]] = EventKind.all.map { kind in
+        let name = kind.name
+        guard let dot = name.lastIndex(of: ".") else { return [kind.index] }
+        let prefix = name[...dot]
+        // Delegate callbacks say nothing of whether the app logs what it does itself.
+        let callbacks: Set<String> = ["session.finishEvents", "session.invalid"]
+        return EventKind.all.filter { $0.name.hasPrefix(prefix) && !callbacks.contains($0.name) }.map(\.index)
     }
 
     private func finding(

@@ -22,8 +22,13 @@ public struct NotCheckedRules: Equatable, Sendable {
     /// were (`stats`).
     public init(_ rules: [CompiledRule], coverage: RuleCoverage, stats: LineStats) {
         hasNoEvents = stats.events == 0
-        for rule in rules where !coverage.engaged.contains(rule.description.id) {
-            entries.append(Entry(rule: rule.description.id, reason: Self.reason(rule, coverage, stats)))
+        for rule in rules {
+            let id = rule.description.id
+            if !coverage.engaged.contains(id) {
+                entries.append(Entry(rule: id, reason: Self.reason(rule, coverage, stats)))
+            } else if let reason = coverage.unprovable[id] {
+                entries.append(Entry(rule: id, reason: reason))
+            }
         }
     }
 

@@ -24,6 +24,8 @@ public enum BindingNote: Sendable, Equatable {
     case taskUnnamed(Int)
     /// Several tasks are in flight, or unnamed tasks overlap: the event is not bound to a task.
     case taskAmbiguous(inFlight: Int)
+    /// The system's warning names no background task: the run's unnamed one.
+    case backgroundTaskUnnamed
 
     /// The value the run's one session has until a line names it.
     public static let unnamedSession = "(unnamed)"
@@ -45,6 +47,7 @@ public enum BindingNote: Sendable, Equatable {
         case .taskOnlyOneInFlight: return "task inferred: the only task in flight"
         case .taskUnnamed(let number): return "task inferred: unnamed task \(number) of the run"
         case .taskAmbiguous(let count): return "task ambiguous: \(count) tasks in flight; not bound"
+        case .backgroundTaskUnnamed: return "bgtask inferred: the system's warning names none"
         }
     }
 

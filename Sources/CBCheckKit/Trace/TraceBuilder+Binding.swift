@@ -76,6 +76,21 @@ extension TraceBuilder {
         bind(&event, &naming, task: BindingNote.unnamedTask(tasks.number), .taskUnnamed(tasks.number))
     }
 
+    /// The system's warnings about background tasks often name none (a kill for "assertions beyond
+    /// permitted time", UIKit's warning without its task id): they go to the run's unnamed
+    /// background task, so the rules sliced by background task see them. Never `begin` or `end`,
+    /// whose pairs an unnamed slice would mix up.
+    func bindBackgroundTask(of event: inout Event) {
+        guard event.kind.carries(.bgtask), event[.bgtask] == nil, Self.warningKinds[event.kind.index] else { return }
+        event.attributes[.bgtask] = BindingNote.unnamedSession
+        event.inferred.insert(.bgtask)
+        event.bindings.append(.backgroundTaskUnnamed)
+    }
+
+    private static let warningKinds: [Bool] = EventKind.all.map {
+        ["bgtask.overdue", "bgtask.unended", "system.kill"].contains($0.name)
+    }
+
     private func bind(_ event: inout Event, _ naming: inout TaskNaming, task: String, _ note: BindingNote) {
         event.attributes[.task] = task
         event.inferred.insert(.task)

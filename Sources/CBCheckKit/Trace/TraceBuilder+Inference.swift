@@ -55,6 +55,7 @@ extension TraceBuilder {
             }
         }
         bindTask(of: &event, &naming, in: run)
+        bindBackgroundTask(of: &event)
         guard let task = naming.task else { return }
         if event.kind == .taskFinishDownload, let location = event[.location] {
             run.addTemporaryFile(location.fileName, identifier: naming.session ?? "?", task: task)

@@ -12,6 +12,13 @@ extension TraceBuilder {
     /// The run a `cfnet.*` event belongs to, or `nil` when it is dropped (a daemon's line no live
     /// run claims, or a fact about the task the run already has).
     func runForSystemLine(_ event: Event) -> RunRecord? {
+        // The system's word that it ended an app (SpringBoard, runningboardd): the app's run when
+        // one is live, else a run of its own (a crash report, a log of the daemon alone).
+        if event.kind == .systemKill {
+            guard SystemProcesses.isDaemon(event.process ?? "") else { return runFor(event) }
+            let live = runsByProcess.values.filter { $0.ending == nil && !SystemProcesses.isDaemon($0.process ?? "") }
+            return live.count == 1 ? live[0] : runFor(event)
+        }
         let name = CFNetworkTaskName.of(event.text)
         let run: RunRecord
         if SystemProcesses.isDaemon(event.process ?? "") {

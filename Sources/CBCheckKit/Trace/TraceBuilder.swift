@@ -105,6 +105,8 @@ public final class TraceBuilder {
         sink(event, run)
         if event.kind == EventKind.appTerminate {
             end(run, reason: "applicationWillTerminate", line: event.line)
+        } else if event.kind == .systemKill {
+            end(run, reason: "the system terminated the app", line: event.line)
         }
     }
 

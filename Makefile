@@ -8,7 +8,7 @@ SWIFT ?= swift
 SAMPLE := Samples/background-download.log
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/cbcheck
 
-.PHONY: setup test-deps build demo test release-smoke lint format install clean bench bench-callgrind chromium report-demo \
+.PHONY: setup test-deps build demo test release-smoke corpus lint format install clean bench bench-callgrind chromium report-demo \
 	fuzz fuzz-build fuzz-smoke test-sanitize test-threads
 
 # libpcre2-8 and zlib (with their pkg-config files) are the system libraries cbcheck links against;
@@ -77,9 +77,16 @@ test-deps:
 test: setup test-deps lint
 	$(SWIFT) build
 	python3 Tests/validate_reports.py "$$($(SWIFT) build --show-bin-path)/cbcheck"
+	$(MAKE) --no-print-directory corpus
 	$(MAKE) --no-print-directory fuzz-smoke
 	$(SWIFT) test --disable-xctest
 	$(MAKE) --no-print-directory release-smoke
+
+# The real-log corpus (Corpus/README.md): precision, recall and honesty against judgments written
+# by reading each excerpt before cbcheck ran, every disagreement listed; fails below Corpus/floors.
+corpus:
+	@$(SWIFT) build >/dev/null
+	python3 Scripts/corpus/corpus.py score "$$($(SWIFT) build --show-bin-path)/cbcheck" --floors Corpus/floors
 
 # The shipped build differs from the tested debug one: optimized, linked with jemalloc on Linux, and
 # a lone log read ahead on a second thread. It must pass every fixture and print on the sample the

@@ -112,7 +112,7 @@ def score(cbcheck, floors_path):
                          f"{finding.get('message', '')}")
         if verdict == "not-checkable":
             not_checkable += 1
-            says_so = file["noCallbackEvents"] or bool(file["notChecked"])
+            says_so = file.get("noCallbackEvents", False) or bool(file.get("notChecked"))
             if says_so and not any(i not in used for i in range(len(findings))):
                 honest += 1
             else:

@@ -18,7 +18,10 @@ public struct Event: @unchecked Sendable {
         var kind: EventKind
         var attributes: AttributeValues
         var inferred: AttributeSet = []
-        var bindings: [BindingNote] = []
+        /// Two fields, not an array: nearly every event gets a session inference, and an array
+        /// was an allocation per event.
+        var sessionBinding: BindingNote?
+        var taskBinding: BindingNote?
         var namesUnnamedSession = false
         var line: Int
         var column: Int
@@ -103,8 +106,17 @@ public struct Event: @unchecked Sendable {
     /// Why the trace builder bound the event to a session or task its line did not name, or
     /// why it could not (`cbcheck trace` prints them).
     public var bindings: [BindingNote] {
-        get { storage.header.bindings }
-        set { unique.header.bindings = newValue }
+        [storage.header.sessionBinding, storage.header.taskBinding].compactMap { $0 }
+    }
+    /// Whether the trace builder said anything of the event's binding.
+    var isBound: Bool { storage.header.sessionBinding != nil || storage.header.taskBinding != nil }
+    /// Whether a binding note says the event could not be bound.
+    var isAmbiguouslyBound: Bool {
+        storage.header.sessionBinding?.isAmbiguous == true || storage.header.taskBinding?.isAmbiguous == true
+    }
+    /// Records why the event was bound (or not) to its session, or to its task.
+    mutating func note(_ binding: BindingNote) {
+        if binding.isAboutTask { unique.header.taskBinding = binding } else { unique.header.sessionBinding = binding }
     }
     /// Set on the first line of a run that names a session after earlier lines went to the run's
     /// unnamed one: the slice trees then rename that slice before delivering the event.

@@ -3,7 +3,9 @@
 extension Clause {
     /// The matchers whose events put the clause to work: a scope's opener (`after A`,
     /// `between A`, `given A`), or, for a clause over the whole slice, its pattern's events.
-    var triggers: [EventMatcher] {
+    var triggers: [EventMatcher] { engagingMatchers }
+
+    static func triggers(_ scope: Scope, _ rule: Rule) -> [EventMatcher] {
         switch scope {
         case .after(let open, _, _), .between(let open, _), .given(let open): return [open]
         case .always:

@@ -48,5 +48,12 @@ public final class Clause {
         self.unless = unless
         self.referencedKinds = referencedKinds
         parts = Parts(scope: scope, rule: rule)
+        let triggers = Self.triggers(scope, rule)
+        engagingMatchers = triggers
+        engagingKinds = KindMask(triggers.flatMap(\.kinds))
     }
+
+    /// `triggers`, and their kinds, kept: a rule not yet put to work asks for every event it sees.
+    let engagingMatchers: [EventMatcher]
+    let engagingKinds: KindMask
 }

@@ -74,6 +74,17 @@ struct ClauseMonitor {
         return outcome
     }
 
+    /// Whether the clause has had something to judge in this slice, asked right after a step: its
+    /// scope has opened (the step already tested the opener), or for a whole-slice clause the
+    /// event is one of its pattern's with a condition that could be decided (`Clause.isEngaged`).
+    func isEngaged(after event: Event, run: RunRecord?) -> Bool {
+        switch clause.parts.scope {
+        case .after, .between: return opener != nil
+        case .given: return trigger != nil
+        case .always: return clause.isEngaged(by: event, run: run)
+        }
+    }
+
     /// The slice ended (`run.end` or `log.end`): obligations still open become an outcome.
     ///
     /// `mutating` though it changes nothing: called on a slice's monitor in its array, a

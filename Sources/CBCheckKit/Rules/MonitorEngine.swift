@@ -126,13 +126,14 @@ public final class MonitorEngine {
         let visited = isEnd ? tree.allClauses : tree.clausesByKind[event.kind.index]
         // The leaf's monitors are one buffer (see `SliceTree.Node.monitors`), stepped in place.
         let monitors = leaf.monitors
+        let mayEngage = !isEnd && tree.engagingKinds.contains(event.kind)
         // Rule by rule, clause by clause; a rule's first finding decides it, so its later
         // clauses are passed over.
         for (ruleIndex, index) in visited where !leaf.decided.contains(ruleIndex) {
-            if !isEnd, !tree.engaged[ruleIndex], monitors[index].clause.isEngaged(by: event, run: run) {
-                tree.engaged[ruleIndex] = true
-            }
             let outcome = isEnd ? monitors[index].finish(at: event) : monitors[index].step(event, run: run)
+            if mayEngage, !tree.engaged[ruleIndex], monitors[index].isEngaged(after: event, run: run) {
+                tree.markEngaged(ruleIndex)
+            }
             guard let outcome else { continue }
             let clause = monitors[index].clause
             if let unless = clause.unless, unless.evaluate(outcome.at, run: run) == true { continue }
@@ -144,7 +145,7 @@ public final class MonitorEngine {
                 continue
             }
             leaf.decided.insert(ruleIndex)
-            tree.engaged[ruleIndex] = true
+            tree.markEngaged(ruleIndex)
             sink(finding(rule, tree, leaf, outcome, verdict))
         }
     }

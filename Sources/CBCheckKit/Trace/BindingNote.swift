@@ -51,6 +51,14 @@ public enum BindingNote: Sendable, Equatable {
         }
     }
 
+    /// Whether the note is about the event's task (or background task), not its session.
+    var isAboutTask: Bool {
+        switch self {
+        case .taskOnlyOneInFlight, .taskUnnamed, .taskAmbiguous, .backgroundTaskUnnamed: return true
+        default: return false
+        }
+    }
+
     /// Whether the note says the event could not be bound.
     public var isAmbiguous: Bool {
         switch self {

@@ -40,15 +40,25 @@ extension RunRecord {
         return first
     }
 
-    /// Keeps `tasksInFlight` in step with a task number a line named.
+    /// Keeps the count of named tasks in flight in step with a task number a line named: a flag on
+    /// the task's record (looked up once for a stretch of one task's lines), not a set hashed per line.
     func noteNamedTask(_ task: String, completing: Bool) {
         hasNamedTask = true
+        let record = makeTask(task)
         if completing {
-            tasksInFlight.remove(task)
-            lastInFlight = nil
-        } else if lastInFlight != task {
-            tasksInFlight.insert(task)
-            lastInFlight = task
+            if record.isInFlight {
+                record.isInFlight = false
+                tasksInFlight -= 1
+            }
+        } else if !record.isInFlight {
+            record.isInFlight = true
+            tasksInFlight += 1
         }
+    }
+
+    /// The named task in flight, when it is the only one.
+    var onlyTaskInFlight: String? {
+        guard tasksInFlight == 1 else { return nil }
+        return taskRecords.first { $0.value.isInFlight }?.key
     }
 }

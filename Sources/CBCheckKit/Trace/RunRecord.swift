@@ -42,11 +42,9 @@ public final class RunRecord {
     var unnamedTasks = UnnamedTasks()
     /// Whether a line of the run named a task number.
     var hasNamedTask = false
-    /// The task numbers lines named that have not completed: the one task in flight binds a line
-    /// that names none.
-    var tasksInFlight: Set<String> = []
-    /// The task last put in `tasksInFlight`: a task's lines come in stretches, and need no hashing.
-    var lastInFlight: String?
+    /// How many task numbers lines named have not completed: the one task in flight binds a line
+    /// that names none (`TaskRecord.isInFlight`).
+    var tasksInFlight = 0
     /// The temporary files handed to didFinishDownloadingTo, by file name, with their task.
     private(set) var temporaryFiles: [String: (identifier: String, task: String)] = [:]
     /// The file `temporaryFiles` was given last, with its entry there: an app moves the file inside

@@ -11,6 +11,8 @@ final class TaskRecord {
     /// Made on a non-background session (URLSession.shared, .default): no background identifier
     /// is ever inferred for it.
     var isForeground = false
+    /// A line named the task and its didCompleteWithError has not come (`RunRecord.tasksInFlight`).
+    var isInFlight = false
     /// The kind of the task under one session, kept here while the record lives: the builder's
     /// `taskKinds` is written only when the record lets go of that session (another session's
     /// line, the record dropped, the run's end), so a task made and completed in one run never
@@ -40,5 +42,5 @@ final class TaskRecord {
     }
 
     /// Neither a session nor the foreground mark left: nothing the run needs to keep.
-    var isEmpty: Bool { session == nil && !isForeground }
+    var isEmpty: Bool { session == nil && !isForeground && !isInFlight }
 }

@@ -18,7 +18,7 @@ extension TraceBuilder {
             taskKinds[TaskKey(process: process, identifier: session, task: key.task)] = kind
         }
         event.namesUnnamedSession = true
-        event.bindings.append(.namesUnnamedSession)
+        event.note(.namesUnnamedSession)
     }
 
     /// The session for an event that names none when no handler, task or only session tells:
@@ -32,7 +32,7 @@ extension TraceBuilder {
         }
         var candidates = run.identifiers
         if mayBeForeground { candidates.append("a default session") }
-        if candidates.count > 1 { event.bindings.append(.identifierAmbiguous(candidates: candidates)) }
+        if candidates.count > 1 { event.note(.identifierAmbiguous(candidates: candidates)) }
         return nil
     }
 
@@ -48,13 +48,13 @@ extension TraceBuilder {
             return
         }
         let inFlight = run.tasksInFlight
-        if inFlight.count == 1, !run.unnamedTasks.isOpen, let only = inFlight.first {
+        if inFlight == 1, !run.unnamedTasks.isOpen, let only = run.onlyTaskInFlight {
             bind(&event, &naming, task: only, .taskOnlyOneInFlight)
             if kind == .taskComplete { run.noteNamedTask(only, completing: true) }
             return
         }
-        if inFlight.count > 1 || run.hasNamedTask || run.unnamedTasks.isAmbiguous {
-            if inFlight.count > 1 { event.bindings.append(.taskAmbiguous(inFlight: inFlight.count)) }
+        if inFlight > 1 || run.hasNamedTask || run.unnamedTasks.isAmbiguous {
+            if inFlight > 1 { event.note(.taskAmbiguous(inFlight: inFlight)) }
             return
         }
         var tasks = run.unnamedTasks
@@ -62,7 +62,7 @@ extension TraceBuilder {
         if kind.isTaskKind {
             if kind == .taskCreate, tasks.isOpen {
                 tasks.isAmbiguous = true
-                event.bindings.append(.taskAmbiguous(inFlight: 2))
+                event.note(.taskAmbiguous(inFlight: 2))
                 return
             }
             if !tasks.isOpen {
@@ -84,7 +84,7 @@ extension TraceBuilder {
         guard event.kind.carries(.bgtask), event[.bgtask] == nil, Self.warningKinds[event.kind.index] else { return }
         event.attributes[.bgtask] = BindingNote.unnamedSession
         event.inferred.insert(.bgtask)
-        event.bindings.append(.backgroundTaskUnnamed)
+        event.note(.backgroundTaskUnnamed)
     }
 
     private static let warningKinds: [Bool] = EventKind.all.map {
@@ -94,7 +94,7 @@ extension TraceBuilder {
     private func bind(_ event: inout Event, _ naming: inout TaskNaming, task: String, _ note: BindingNote) {
         event.attributes[.task] = task
         event.inferred.insert(.task)
-        event.bindings.append(note)
+        event.note(note)
         naming.task = task
     }
 }

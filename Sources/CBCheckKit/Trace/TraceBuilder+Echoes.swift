@@ -14,7 +14,7 @@ extension TraceBuilder {
     static let foldedKinds: Set<String> = [
         "app.launch", "app.foreground", "app.active", "app.resignActive", "app.background", "app.terminate",
         "app.handleEvents", "session.finishEvents", "session.invalid", "task.finishDownload", "task.complete",
-        "task.resumedAt", "task.progress",
+        "task.resumedAt",
     ]
 
     /// How far apart two mentions of one callback may be: entry and exit of one call.
@@ -61,7 +61,7 @@ extension TraceBuilder {
             column: event.column, time: event.time, process: event.process, pid: event.pid, thread: event.thread,
             text: "line \(event.line) repeats the \(event.kind) of line \(last.line) and names its session")
         marker.namesUnnamedSession = true
-        marker.bindings = [.namesUnnamedSession]
+        marker.note(.namesUnnamedSession)
         emitNamed(marker, run)
         return true
     }

@@ -17,10 +17,9 @@ extension TraceBuilder {
         if task?.isForeground == true { return }
         var candidate: String?
         var note = BindingNote.identifierFromWaitingHandler
-        let waiting = run.onlyWaitingHandler
         let mayBeForeground = run.hasForegroundSession && (event.kind.isTaskKind || event.kind.isSystemKind)
         if event.kind.isHandlerKind || event.kind == .sessionFinishEvents {
-            candidate = waiting
+            candidate = run.onlyWaitingHandler
         }
         if candidate == nil, let session = task?.session {
             candidate = session
@@ -31,12 +30,14 @@ extension TraceBuilder {
             note = .identifierOnlySession
         }
         // Inside a wake, a task's callback with no session named is the waking session's.
-        if candidate == nil, event.kind.isTaskKind, !mayBeForeground { candidate = waiting }
+        if candidate == nil, event.kind.isTaskKind, !mayBeForeground, !run.waitingHandlers.isEmpty {
+            candidate = run.onlyWaitingHandler
+        }
         if candidate == nil { candidate = unnamedSession(for: &event, in: run, mayBeForeground: mayBeForeground) }
         if let candidate {
             event.attributes[.identifier] = candidate
             event.inferred.insert(.identifier)
-            event.bindings.append(candidate == BindingNote.unnamedSession ? .identifierUnnamed : note)
+            event.note(candidate == BindingNote.unnamedSession ? .identifierUnnamed : note)
             naming.session = candidate
         }
     }

@@ -91,8 +91,8 @@ public final class TraceBuilder {
             run: run.number, key: run.key, isOnMainThread: isOnMainThread, appState: state, sequence: sequence)
         sequence += 1
         lastEvent = event
-        if !event.bindings.isEmpty {
-            if event.bindings.contains(where: \.isAmbiguous) { eventsAmbiguous += 1 } else { eventsBound += 1 }
+        if event.isBound {
+            if event.isAmbiguouslyBound { eventsAmbiguous += 1 } else { eventsBound += 1 }
         }
         if Self.isFolded(event.kind) {
             run.lastCallback = event

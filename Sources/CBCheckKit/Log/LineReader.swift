@@ -8,9 +8,11 @@
 /// making a `String` per line.
 ///
 /// Memory stays bounded by the chunk size and the longest line (itself capped at
-/// `maximumLineLength`): the log's length never matters. A line's terminator (`\n`, or `\r\n`) is
-/// not part of the slice; a final line without a newline is still delivered. A carriage return
-/// not followed by a newline stays in its line (and is counted), so no byte is dropped.
+/// `maximumLineLength`): the log's length never matters. A line's terminator (`\n`, `\r\n`, or a
+/// `\r` that no `\n` follows: old Mac files and some web copies end lines so) is not part of the
+/// slice; a final line without one is still delivered. The newline search looks for `\n` alone
+/// until the file shows a lone `\r` (a line holding one is split where it stands, the search then
+/// looks for both): a file with `\n` line ends never pays for the second byte.
 ///
 /// A delivered line stays readable, unchanged and where it is, until `body` has returned for the
 /// line after it: a consumer may keep the pointer instead of copying, and copy only when the next
@@ -35,8 +37,8 @@ public struct LineReader {
         public var lines = 0
         /// The last line has no newline (the input may have been cut off).
         public var missingFinalNewline = false
-        /// Lines holding a carriage return not followed by a newline (kept inside the line).
-        public var linesWithLoneCarriageReturn = 0
+        /// Lines ended by a carriage return that no newline follows.
+        public var loneCarriageReturnLineEnds = 0
         /// The first block was refused by the inspector: lines were counted, none delivered.
         public var skipped = false
     }
@@ -100,15 +102,38 @@ public struct LineReader {
         /// there is none), -1 when not looked for since `buffer` last changed: one search answers
         /// for all the lines before it.
         var nextCarriageReturn = -1
-        /// Delivers `start..<end` as the next line, cut to `maximumLineLength` if longer.
+        /// A line held a carriage return that no newline follows: from the next search on, such
+        /// carriage returns end lines (`NewlineSearch.endsLinesAtLoneCarriageReturns`).
+        var sawLoneCarriageReturn = false
+        /// Delivers `start..<end` as the next line (more than one where it holds lone carriage
+        /// returns), cut to `maximumLineLength` if longer.
         func deliver(_ start: Int, _ end: Int) throws {
-            summary.lines += 1
-            var line = Self.line(buffer, start, end)
+            let line = Self.line(buffer, start, end)
             if nextCarriageReturn < start {
                 let found = memchr(buffer.baseAddress! + start, 0x0D, filled - start)
                 nextCarriageReturn = found.map { buffer.baseAddress!.distance(to: $0) } ?? filled
             }
-            if nextCarriageReturn < start + line.count { summary.linesWithLoneCarriageReturn += 1 }
+            if nextCarriageReturn < start + line.count {
+                try deliverEachPart(start, start + line.count)
+            } else {
+                try deliverOne(line)
+            }
+        }
+        /// Delivers the parts of `start..<end` between its carriage returns, each a line.
+        func deliverEachPart(_ start: Int, _ end: Int) throws {
+            sawLoneCarriageReturn = true
+            var from = start
+            while let found = memchr(buffer.baseAddress! + from, 0x0D, end - from) {
+                let stop = buffer.baseAddress!.distance(to: found)
+                summary.loneCarriageReturnLineEnds += 1
+                try deliverOne(UnsafeRawBufferPointer(rebasing: buffer[from..<stop]))
+                from = stop + 1
+            }
+            try deliverOne(UnsafeRawBufferPointer(rebasing: buffer[from..<end]))
+        }
+        func deliverOne(_ whole: UnsafeRawBufferPointer) throws {
+            summary.lines += 1
+            var line = whole
             let wasTruncated = line.count > maximumLineLength
             if wasTruncated { line = UnsafeRawBufferPointer(rebasing: line[0..<maximumLineLength]) }
             try body(
@@ -122,6 +147,7 @@ public struct LineReader {
             var deliveredFromBuffer = false
             nextCarriageReturn = -1
             while searchFrom < filled {
+                if sawLoneCarriageReturn { newlines.endsLinesAtLoneCarriageReturns = true }
                 let (found, scanned) = newlines.find(in: buffer.baseAddress! + searchFrom, count: filled - searchFrom)
                 for index in 0..<found {
                     let newline = searchFrom + newlines.offset(index)
@@ -135,7 +161,12 @@ public struct LineReader {
                     start = newline + 1
                 }
                 searchFrom += scanned
+                // Only a carriage return at the end, whose next byte is not read yet, stops a search
+                // with nothing found.
+                if found == 0 && scanned == 0 { break }
             }
+            // The last byte is a carriage return to look at again once the next byte is read.
+            let endsInCarriageReturn = searchFrom < filled
             if skippingRestOfLongLine {
                 filled = 0
             } else if start > 0, !deliveredFromBuffer {
@@ -154,8 +185,15 @@ public struct LineReader {
                 swap(&buffer, &spare)
                 filled = remaining
             }
-            scanned = filled
+            scanned = endsInCarriageReturn && filled > 0 ? filled - 1 : filled
             if filled == buffer.count {
+                if !newlines.endsLinesAtLoneCarriageReturns, memchr(buffer.baseAddress!, 0x0D, filled) != nil {
+                    // A partial line as long as the buffer holds carriage returns: they end its lines
+                    // (a file with no newline at all), so search it again before growing anything.
+                    sawLoneCarriageReturn = true
+                    scanned = 0
+                    continue
+                }
                 // A partial line fills the buffer: cut it once it is past the limit, else grow.
                 if filled > maximumLineLength {
                     nextCarriageReturn = -1
@@ -181,8 +219,14 @@ public struct LineReader {
             filled += count
         }
         nextCarriageReturn = -1
+        let endsInCarriageReturn = filled > 0 && buffer[filled - 1] == 0x0D
         if filled > 0 { try deliver(0, filled) }
-        summary.missingFinalNewline = filled > 0 || sawBytesOfSkippedLine
+        // A file whose lines end in lone carriage returns ends with one: its last line is ended (in
+        // a file of `\r\n` line ends, a last `\r` is more likely a cut one).
+        let endsInLoneCarriageReturn = endsInCarriageReturn && sawLoneCarriageReturn
+        if endsInLoneCarriageReturn { summary.loneCarriageReturnLineEnds += 1 }
+        summary.loneCarriageReturnLineEnds += newlines.loneCarriageReturns
+        summary.missingFinalNewline = (filled > 0 && !endsInLoneCarriageReturn) || sawBytesOfSkippedLine
         return summary
     }
 

@@ -20,8 +20,8 @@ public struct LineStats: Sendable, Equatable {
     public var excluded = 0
     /// Lines of a file skipped because it is not a text log (binary, compressed, UTF-16).
     public var skippedBinary = 0
-    /// Lines holding a carriage return not followed by a newline (kept inside the line).
-    public var linesWithLoneCarriageReturn = 0
+    /// Lines ended by a carriage return that no newline follows (old Mac line ends, some web copies).
+    public var loneCarriageReturnLineEnds = 0
     /// Events whose time stamp is earlier than the event before them (a clock change, merged
     /// captures): order comes from the lines, and durations across the jump are not judged.
     public var eventsEarlierThanThePrevious = 0

@@ -4,6 +4,10 @@ import CLiteralScan
 /// pass of `CLiteralScan`'s kernel (64 bytes a round with AVX2) over as many lines as fit
 /// `capacity`, where a `memchr` per line paid its call and its start-up for every line.
 ///
+/// Once a file shows a carriage return that no newline follows (`endsLinesAtLoneCarriageReturns`),
+/// such carriage returns end lines too, found by a second kernel (`cls_line_ends`): a file with
+/// `\n` line ends never takes it.
+///
 /// Not copyable: it owns the memory the offsets are written to.
 struct NewlineSearch: ~Copyable {
     /// How many newlines one search reports at most (a 1 MiB read holds about 9 000 lines).
@@ -13,6 +17,11 @@ struct NewlineSearch: ~Copyable {
 
     private let offsets: UnsafeMutablePointer<UInt32>
     private let vector: Bool
+    /// A carriage return whose next byte is no newline ends a line as well (old Mac files, some web
+    /// copies); set by the line reader when a file shows one.
+    var endsLinesAtLoneCarriageReturns = false
+    /// How many of the line ends found so far were lone carriage returns.
+    private(set) var loneCarriageReturns = 0
 
     /// - Parameter vector: `false` takes the portable loop (a `memchr` per newline) even where the
     ///   CPU has the vector kernel; the tests compare both.
@@ -24,14 +33,23 @@ struct NewlineSearch: ~Copyable {
 
     deinit { offsets.deallocate() }
 
-    /// Finds the newlines in `bytes[0..<count]`, their offsets then read with `offset(_:)`.
-    /// - Returns: how many were found, and how far every newline was: `count`, or less when
-    ///   `capacity` ran out (search again from there).
+    /// Finds the newlines in `bytes[0..<count]` (and the lone carriage returns, once
+    /// `endsLinesAtLoneCarriageReturns`), their offsets then read with `offset(_:)`.
+    /// - Returns: how many were found, and how far every line end was: `count`, or less when
+    ///   `capacity` ran out (search again from there) or when the last byte is a carriage return
+    ///   whose next byte is not read yet (then `scanned` is its offset and `found` below `capacity`).
     mutating func find(in bytes: UnsafeRawPointer, count: Int) -> (found: Int, scanned: Int) {
         var scanned = 0
-        let found = cls_newlines(
-            bytes.assumingMemoryBound(to: UInt8.self), min(count, Int(UInt32.max)), offsets, Self.capacity,
-            vector ? 1 : 0, &scanned)
+        let start = bytes.assumingMemoryBound(to: UInt8.self)
+        guard endsLinesAtLoneCarriageReturns else {
+            let found = cls_newlines(
+                start, min(count, Int(UInt32.max)), offsets, Self.capacity, vector ? 1 : 0, &scanned)
+            return (found, scanned)
+        }
+        var carriageReturns = 0
+        let found = cls_line_ends(
+            start, min(count, Int(UInt32.max)), offsets, Self.capacity, vector ? 1 : 0, &scanned, &carriageReturns)
+        loneCarriageReturns += carriageReturns
         return (found, scanned)
     }
 

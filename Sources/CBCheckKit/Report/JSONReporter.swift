@@ -134,7 +134,9 @@ public enum JSONReporter: Reporter {
             ("continuationsNotMatched", .int(stats.continuationsNotMatched)),
             ("missingFinalNewline", .bool(stats.missingFinalNewline)),
             ("lineLimit", .int(stats.lineLimit)),
-            ("linesWithLoneCarriageReturn", .int(stats.linesWithLoneCarriageReturn)),
+            // Schema 1 keeps the field: no line holds a lone carriage return since such a one ends its line.
+            ("linesWithLoneCarriageReturn", .int(0)),
+            ("loneCarriageReturnLineEnds", .int(stats.loneCarriageReturnLineEnds)),
             ("eventsEarlierThanThePrevious", .int(stats.eventsEarlierThanThePrevious)),
             (
                 "clockWentBack",

@@ -26,10 +26,10 @@ enum StatsReporter {
             text +=
                 "  note: \(stats.truncated) lines longer than \(Self.bytes(stats.lineLimit)) were cut to their first \(Self.bytes(stats.lineLimit))\n"
         }
-        if stats.linesWithLoneCarriageReturn > 0 {
+        if stats.loneCarriageReturnLineEnds > 0 {
             text +=
-                "  note: \(stats.linesWithLoneCarriageReturn) lines hold a carriage return not followed by a newline;"
-                + " it was kept inside the line (shown as \\x0D)\n"
+                "  note: \(stats.loneCarriageReturnLineEnds) lines end with a carriage return alone"
+                + " (old Mac line ends, some web copies), read as line ends\n"
         }
         let shapes = stats.unparseableShapes.top()
         if shapes.count > 1 || (shapes.first?.count ?? 0) > 1 {

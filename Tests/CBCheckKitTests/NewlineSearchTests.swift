@@ -99,17 +99,18 @@ import Testing
         defer { buffer.deallocate() }
         buffer.copyBytes(from: bytes)
         var search = NewlineSearch(vector: vector)
-        search.endsLinesAtLoneCarriageReturns = true
         var offsets: [Int] = []
+        var carriageReturns = 0
         var at = 0
         while at < bytes.count {
-            let (found, scanned) = search.find(in: buffer.baseAddress! + at, count: bytes.count - at)
+            let (found, scanned, returns) = search.findLineEnds(in: buffer.baseAddress! + at, count: bytes.count - at)
             offsets += (0..<found).map { at + search.offset($0) }
+            carriageReturns += returns
             at += scanned
             if found == 0 && scanned == 0 { break }
         }
         #expect(at >= bytes.count - 1, "stopped early at \(at) of \(bytes.count)")
-        return (offsets, search.loneCarriageReturns)
+        return (offsets, carriageReturns)
     }
 
     /// Newlines, and carriage returns followed by a byte that is no newline (a last one is not

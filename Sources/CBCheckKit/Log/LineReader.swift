@@ -102,60 +102,60 @@ public struct LineReader {
         /// there is none), -1 when not looked for since `buffer` last changed: one search answers
         /// for all the lines before it.
         var nextCarriageReturn = -1
-        /// A line held a carriage return that no newline follows: from the next search on, such
-        /// carriage returns end lines (`NewlineSearch.endsLinesAtLoneCarriageReturns`).
+        /// The file showed a carriage return that no newline follows: from then on the search
+        /// finds such carriage returns as line ends too (`NewlineSearch.findLineEnds`).
         var sawLoneCarriageReturn = false
-        /// Delivers `start..<end` as the next line (more than one where it holds lone carriage
-        /// returns), cut to `maximumLineLength` if longer.
-        func deliver(_ start: Int, _ end: Int) throws {
-            let line = Self.line(buffer, start, end)
+        /// Whether `buffer[from..<to]` holds a carriage return (a file that, seen so far, ends no
+        /// line with one; the last byte is left out, its next byte not being known).
+        func holdsCarriageReturn(_ from: Int, _ to: Int) -> Bool {
+            to - from > 1 && memchr(buffer.baseAddress! + from, 0x0D, to - from - 1) != nil
+        }
+        /// Delivers `start..<end` as the next line, cut to `maximumLineLength` if longer.
+        /// - Returns: `false`, delivering nothing, when the line holds a carriage return that no
+        ///   newline follows: the search must then look for those too, from the line's start.
+        func deliver(_ start: Int, _ end: Int) throws -> Bool {
+            var line = Self.line(buffer, start, end)
             if nextCarriageReturn < start {
                 let found = memchr(buffer.baseAddress! + start, 0x0D, filled - start)
                 nextCarriageReturn = found.map { buffer.baseAddress!.distance(to: $0) } ?? filled
             }
-            if nextCarriageReturn < start + line.count {
-                try deliverEachPart(start, start + line.count)
-            } else {
-                try deliverOne(line)
-            }
-        }
-        /// Delivers the parts of `start..<end` between its carriage returns, each a line.
-        func deliverEachPart(_ start: Int, _ end: Int) throws {
-            sawLoneCarriageReturn = true
-            var from = start
-            while let found = memchr(buffer.baseAddress! + from, 0x0D, end - from) {
-                let stop = buffer.baseAddress!.distance(to: found)
-                summary.loneCarriageReturnLineEnds += 1
-                try deliverOne(UnsafeRawBufferPointer(rebasing: buffer[from..<stop]))
-                from = stop + 1
-            }
-            try deliverOne(UnsafeRawBufferPointer(rebasing: buffer[from..<end]))
-        }
-        func deliverOne(_ whole: UnsafeRawBufferPointer) throws {
+            if nextCarriageReturn < start + line.count { return false }
             summary.lines += 1
-            var line = whole
             let wasTruncated = line.count > maximumLineLength
             if wasTruncated { line = UnsafeRawBufferPointer(rebasing: line[0..<maximumLineLength]) }
             try body(
                 line, LineInfo(number: summary.lines, wasTruncated: wasTruncated, staysReadableUntilNextLine: true))
+            return true
         }
         var newlines = NewlineSearch(vector: vectorNewlineSearch)
         var scanned = 0
+        var reachedEnd = false
         while true {
             var start = 0
             var searchFrom = scanned
             var deliveredFromBuffer = false
             nextCarriageReturn = -1
-            while searchFrom < filled {
-                if sawLoneCarriageReturn { newlines.endsLinesAtLoneCarriageReturns = true }
-                let (found, scanned) = newlines.find(in: buffer.baseAddress! + searchFrom, count: filled - searchFrom)
+            searching: while searchFrom < filled {
+                let (found, scanned): (Int, Int)
+                if sawLoneCarriageReturn {
+                    let ends = newlines.findLineEnds(in: buffer.baseAddress! + searchFrom, count: filled - searchFrom)
+                    (found, scanned) = (ends.found, ends.scanned)
+                    summary.loneCarriageReturnLineEnds += ends.carriageReturns
+                } else {
+                    (found, scanned) = newlines.find(in: buffer.baseAddress! + searchFrom, count: filled - searchFrom)
+                }
                 for index in 0..<found {
                     let newline = searchFrom + newlines.offset(index)
                     if skippingRestOfLongLine {
                         skippingRestOfLongLine = false
                         sawBytesOfSkippedLine = false
                     } else {
-                        try deliver(start, newline)
+                        guard try deliver(start, newline) else {
+                            // The first lone carriage return: search again from this line's start.
+                            sawLoneCarriageReturn = true
+                            searchFrom = start
+                            continue searching
+                        }
                         deliveredFromBuffer = true
                     }
                     start = newline + 1
@@ -186,18 +186,19 @@ public struct LineReader {
                 filled = remaining
             }
             scanned = endsInCarriageReturn && filled > 0 ? filled - 1 : filled
+            if reachedEnd { break }
+            if !sawLoneCarriageReturn, filled == buffer.count, holdsCarriageReturn(0, filled) {
+                // A partial line as long as the buffer holds carriage returns: they end its lines (a
+                // file with no newline at all), so search it again before growing the buffer.
+                sawLoneCarriageReturn = true
+                scanned = 0
+                continue
+            }
             if filled == buffer.count {
-                if !newlines.endsLinesAtLoneCarriageReturns, memchr(buffer.baseAddress!, 0x0D, filled) != nil {
-                    // A partial line as long as the buffer holds carriage returns: they end its lines
-                    // (a file with no newline at all), so search it again before growing anything.
-                    sawLoneCarriageReturn = true
-                    scanned = 0
-                    continue
-                }
                 // A partial line fills the buffer: cut it once it is past the limit, else grow.
                 if filled > maximumLineLength {
                     nextCarriageReturn = -1
-                    try deliver(0, filled)
+                    _ = try deliver(0, filled)
                     swap(&buffer, &spare)  // the cut line stays readable while the rest is skipped
                     skippingRestOfLongLine = true
                     sawBytesOfSkippedLine = true
@@ -215,17 +216,23 @@ public struct LineReader {
             }
             let count = try source.read(
                 into: buffer.baseAddress! + filled, count: min(buffer.count - filled, chunkSize), path: path)
-            if count == 0 { break }
+            if count == 0 {
+                // The last partial line holds carriage returns: search it again for its lines.
+                guard !sawLoneCarriageReturn, holdsCarriageReturn(0, filled) else { break }
+                sawLoneCarriageReturn = true
+                reachedEnd = true
+                scanned = 0
+                continue
+            }
             filled += count
         }
         nextCarriageReturn = -1
         let endsInCarriageReturn = filled > 0 && buffer[filled - 1] == 0x0D
-        if filled > 0 { try deliver(0, filled) }
+        if filled > 0 { _ = try deliver(0, filled) }
         // A file whose lines end in lone carriage returns ends with one: its last line is ended (in
         // a file of `\r\n` line ends, a last `\r` is more likely a cut one).
         let endsInLoneCarriageReturn = endsInCarriageReturn && sawLoneCarriageReturn
         if endsInLoneCarriageReturn { summary.loneCarriageReturnLineEnds += 1 }
-        summary.loneCarriageReturnLineEnds += newlines.loneCarriageReturns
         summary.missingFinalNewline = (filled > 0 && !endsInLoneCarriageReturn) || sawBytesOfSkippedLine
         return summary
     }

@@ -4,9 +4,10 @@ import CLiteralScan
 /// pass of `CLiteralScan`'s kernel (64 bytes a round with AVX2) over as many lines as fit
 /// `capacity`, where a `memchr` per line paid its call and its start-up for every line.
 ///
-/// Once a file shows a carriage return that no newline follows (`endsLinesAtLoneCarriageReturns`),
-/// such carriage returns end lines too, found by a second kernel (`cls_line_ends`): a file with
-/// `\n` line ends never takes it.
+/// Once a file shows a carriage return that no newline follows, the reader asks for such carriage
+/// returns too (`loneCarriageReturns`), found by a second kernel (`cls_line_ends`): a file with
+/// `\n` line ends never takes it. The search keeps no state but its offsets, as before it had a
+/// second kernel: a counter of its own cost the reader's loop an instruction a line.
 ///
 /// Not copyable: it owns the memory the offsets are written to.
 struct NewlineSearch: ~Copyable {
@@ -17,11 +18,6 @@ struct NewlineSearch: ~Copyable {
 
     private let offsets: UnsafeMutablePointer<UInt32>
     private let vector: Bool
-    /// A carriage return whose next byte is no newline ends a line as well (old Mac files, some web
-    /// copies); set by the line reader when a file shows one.
-    var endsLinesAtLoneCarriageReturns = false
-    /// How many of the line ends found so far were lone carriage returns.
-    private(set) var loneCarriageReturns = 0
 
     /// - Parameter vector: `false` takes the portable loop (a `memchr` per newline) even where the
     ///   CPU has the vector kernel; the tests compare both.
@@ -33,24 +29,31 @@ struct NewlineSearch: ~Copyable {
 
     deinit { offsets.deallocate() }
 
-    /// Finds the newlines in `bytes[0..<count]` (and the lone carriage returns, once
-    /// `endsLinesAtLoneCarriageReturns`), their offsets then read with `offset(_:)`.
-    /// - Returns: how many were found, and how far every line end was: `count`, or less when
-    ///   `capacity` ran out (search again from there) or when the last byte is a carriage return
-    ///   whose next byte is not read yet (then `scanned` is its offset and `found` below `capacity`).
+    /// Finds the newlines in `bytes[0..<count]`, their offsets then read with `offset(_:)`.
+    /// - Returns: how many were found, and how far every newline was: `count`, or less when
+    ///   `capacity` ran out (search again from there).
     mutating func find(in bytes: UnsafeRawPointer, count: Int) -> (found: Int, scanned: Int) {
         var scanned = 0
-        let start = bytes.assumingMemoryBound(to: UInt8.self)
-        guard endsLinesAtLoneCarriageReturns else {
-            let found = cls_newlines(
-                start, min(count, Int(UInt32.max)), offsets, Self.capacity, vector ? 1 : 0, &scanned)
-            return (found, scanned)
-        }
+        let found = cls_newlines(
+            bytes.assumingMemoryBound(to: UInt8.self), min(count, Int(UInt32.max)), offsets, Self.capacity,
+            vector ? 1 : 0, &scanned)
+        return (found, scanned)
+    }
+
+    /// Finds the line ends in `bytes[0..<count]`: newlines, and carriage returns that no newline
+    /// follows (old Mac files, some web copies); their offsets then read with `offset(_:)`.
+    /// - Returns: how many were found, how far every line end was (`count`, or less when `capacity`
+    ///   ran out, or when the last byte is a carriage return whose next byte is not read yet: then
+    ///   `scanned` is its offset), and how many of those found were carriage returns.
+    mutating func findLineEnds(
+        in bytes: UnsafeRawPointer, count: Int
+    ) -> (found: Int, scanned: Int, carriageReturns: Int) {
+        var scanned = 0
         var carriageReturns = 0
         let found = cls_line_ends(
-            start, min(count, Int(UInt32.max)), offsets, Self.capacity, vector ? 1 : 0, &scanned, &carriageReturns)
-        loneCarriageReturns += carriageReturns
-        return (found, scanned)
+            bytes.assumingMemoryBound(to: UInt8.self), min(count, Int(UInt32.max)), offsets, Self.capacity,
+            vector ? 1 : 0, &scanned, &carriageReturns)
+        return (found, scanned, carriageReturns)
     }
 
     /// The offset of the `index`th newline the last search found, from the start it was given.

@@ -124,6 +124,12 @@ public enum JSONReporter: Reporter {
             ("headers", .int(stats.headers)),
             ("excluded", .int(stats.excluded)),
             ("skippedBinary", .int(stats.skippedBinary)),
+            ("decoration", .int(stats.decoration)),
+            (
+                "decorationRemoved",
+                .array(
+                    stats.decorationRemoved.map { .object([("what", .string($0.what)), ("lines", .int($0.lines))]) })
+            ),
             ("format", stats.format.map { .string($0) } ?? .null),
             ("formatDetectedAtLine", .optional(stats.formatDetectedAtLine)),
             (

@@ -16,8 +16,14 @@ enum StatsReporter {
         if stats.excluded > 0 { text += row("excluded", stats.excluded, "  (other processes, system daemons)") }
         if stats.annotations > 0 { text += row("annotation", stats.annotations) }
         if stats.skippedBinary > 0 { text += row("skipped-binary", stats.skippedBinary) }
+        if stats.decoration > 0 { text += row("decoration", stats.decoration, "  (Markdown fences)") }
         for example in stats.unparseableExamples {
             text += "    \(path):\(example.line): \(example.reason)\n"
+        }
+        for removed in stats.decorationRemoved where removed.lines > 0 {
+            text +=
+                "  note: \(removed.what) removed from \(removed.lines) lines (a paste's decoration;"
+                + " the lines keep their numbers)\n"
         }
         for (format, count) in stats.recordsInOtherFormats.sorted(by: { $0.key < $1.key }) {
             text += "  note: \(count) records in another format (\(format)), read as such\n"

@@ -72,14 +72,15 @@ import Testing
         #expect(summary == LineReader.Summary(lines: 50))
     }
 
-    @Test func loneCarriageReturnsStayInTheLineAndAreCounted() throws {
+    @Test func loneCarriageReturnsEndLinesAndAreCounted() throws {
         let log = try TestSupport.temporaryFile("a\rb\nc\r\nd\re\rf\n")
         let result = try check(log)
-        #expect(result.stats.lines == 3)  // "a\rb", "c", "d\re\rf"
-        #expect(result.stats.linesWithLoneCarriageReturn == 2)
+        #expect(result.stats.lines == 6)  // "a", "b", "c", "d", "e", "f"
+        #expect(result.stats.loneCarriageReturnLineEnds == 3)
         #expect(
             StatsReporter.render(result.stats, path: "x.log").contains(
-                "note: 2 lines hold a carriage return not followed by a newline; it was kept inside the line"))
+                "note: 3 lines end with a carriage return alone (old Mac line ends, some web copies), read as line ends"
+            ))
     }
 
     @Test func aLongFileWithoutNewlineIsCutAtTheLineLimitInBoundedMemory() throws {

@@ -59,10 +59,10 @@ import Testing
         #expect(outcome.missingFinalNewline == false)
     }
 
-    @Test func keepsACarriageReturnInsideALineAndDeliversEmptyLines() throws {
+    @Test func aLoneCarriageReturnEndsALineAndEmptyLinesAreDelivered() throws {
         let outcome = try read("a\rb\n\n\r\nlast\n")
-        #expect(outcome.lines.map(\.bytes) == [[0x61, 0x0D, 0x62], [], [], Array("last".utf8)])
-        #expect(outcome.lines.map(\.number) == [1, 2, 3, 4])
+        #expect(outcome.lines.map(\.bytes) == [[0x61], [0x62], [], [], Array("last".utf8)])
+        #expect(outcome.lines.map(\.number) == [1, 2, 3, 4, 5])
     }
 
     @Test func deliversALastLineWithoutNewlineAndSaysSo() throws {
@@ -70,12 +70,6 @@ import Testing
         #expect(outcome.lines.map(\.text) == ["first", "second"])
         #expect(outcome.lines.last?.number == 2)
         #expect(outcome.count == 2)
-        #expect(outcome.missingFinalNewline)
-    }
-
-    @Test func aLastLineWithoutNewlineStillLosesItsCarriageReturn() throws {
-        let outcome = try read("first\r\nsecond\r")
-        #expect(outcome.lines.map(\.text) == ["first", "second"])
         #expect(outcome.missingFinalNewline)
     }
 
@@ -226,19 +220,68 @@ import Testing
         #expect(checked == 44)
     }
 
-    /// Lone carriage returns are counted per line whatever the chunks: one search of the buffer
-    /// answers for the lines before the return it finds.
-    @Test func linesWithALoneCarriageReturnAreCountedAcrossChunks() throws {
+    /// Lone carriage returns end lines whatever the chunks, found where a line holds one before
+    /// the search looks for them, and by the search after: the lines and their count are the same.
+    @Test func loneCarriageReturnsEndLinesAcrossChunks() throws {
         let text = "a\rb\nplain\nx\r\ny\r\r\n\rz\nlong line without one\nend\r"
-        let expected = 3  // "a\rb", "y\r" (one of its two is the terminator's), "\rz"; "end\r" loses its last
-        for chunkSize in [1, 3, 4, 8, 1 << 20] {
-            let path = try TestSupport.temporaryFile(Data(text.utf8))
-            let descriptor = open(path, O_RDONLY)
-            try #require(descriptor >= 0)
-            defer { close(descriptor) }
-            let summary = try reader(chunkSize: chunkSize).forEachLine(in: descriptor, path: path) { _, _ in }
-            #expect(summary.linesWithLoneCarriageReturn == expected, "chunks of \(chunkSize)")
-            #expect(summary.lines == 7)
+        let expected = ["a", "b", "plain", "x", "y", "", "", "z", "long line without one", "end"]
+        for chunkSize in [1, 2, 3, 4, 8, 1 << 20] {
+            let outcome = try read(text, with: reader(chunkSize: chunkSize))
+            #expect(outcome.lines.map(\.text) == expected, "chunks of \(chunkSize)")
+            #expect(outcome.lines.map(\.number) == Array(1...10))
+            // "a\r", "y\r", the empty line's "\r", "end\r": the file shows lone ones, so its last is an end.
+            #expect(try summary(text, chunkSize).loneCarriageReturnLineEnds == 4, "chunks of \(chunkSize)")
+            #expect(!outcome.missingFinalNewline)
         }
+    }
+
+    /// A file with no newline at all (old Mac line ends) is read line by line, never as one line
+    /// that grows until it is cut: its lines are longer together than the buffer and the maximum.
+    @Test func aFileOfCarriageReturnsOnlyIsReadLineByLine() throws {
+        let lines = (1...200).map { "line \($0) " + String(repeating: "x", count: $0 % 13) }
+        let text = lines.joined(separator: "\r") + "\r"
+        for chunkSize in [3, 16, 64, 1 << 20] {
+            let outcome = try read(text, with: reader(chunkSize: chunkSize, maximumLineLength: 64))
+            #expect(outcome.lines.map(\.text) == lines, "chunks of \(chunkSize)")
+            #expect(outcome.lines.allSatisfy { !$0.wasTruncated })
+            #expect(!outcome.missingFinalNewline)
+            #expect(try summary(text, chunkSize, maximumLineLength: 64).loneCarriageReturnLineEnds == 200)
+        }
+    }
+
+    /// Mixed line ends: `\n`, `\r\n` and lone `\r` in one file, a `\r\n` split across two reads
+    /// once lone carriage returns are looked for, and lone ones met only far into the file.
+    @Test func mixedLineEndsGiveTheSameLinesWhateverTheChunks() throws {
+        var text = (1...30).map { "lf \($0)\n" }.joined()
+        text += (1...30).map { "crlf \($0)\r\n" }.joined() + (1...30).map { "cr \($0)\r" }.joined()
+        text += (1...30).map { ["lf", "crlf", "cr"][$0 % 3] + " again \($0)" + ["\n", "\r\n", "\r"][$0 % 3] }.joined()
+        let expected = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .split(separator: "\n").map(String.init)
+        for chunkSize in [1, 2, 5, 7, 64, 1 << 20] {
+            let outcome = try read(text, with: reader(chunkSize: chunkSize))
+            #expect(outcome.lines.map(\.text) == expected, "chunks of \(chunkSize)")
+            #expect(try summary(text, chunkSize).loneCarriageReturnLineEnds == 40, "chunks of \(chunkSize)")
+        }
+    }
+
+    @Test func aLastCarriageReturnOfACRLFFileIsStillAMissingNewline() throws {
+        let outcome = try read("first\r\nsecond\r")
+        #expect(outcome.lines.map(\.text) == ["first", "second"])
+        #expect(outcome.missingFinalNewline)
+        #expect(try summary("first\r\nsecond\r", 1 << 20).loneCarriageReturnLineEnds == 0)
+    }
+
+    private func summary(
+        _ text: String, _ chunkSize: Int, maximumLineLength: Int = 64 << 20
+    ) throws
+        -> LineReader.Summary
+    {
+        let path = try TestSupport.temporaryFile(Data(text.utf8))
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        return try reader(chunkSize: chunkSize, maximumLineLength: maximumLineLength).forEachLine(
+            in: descriptor, path: path
+        ) { _, _ in }
     }
 }

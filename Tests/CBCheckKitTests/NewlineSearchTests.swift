@@ -92,6 +92,73 @@ import Testing
         }
     }
 
+    /// Every line end `find` reports once lone carriage returns end lines, and how many of them
+    /// were carriage returns, searched as the reader does: from where the last search stopped.
+    private func lineEnds(in bytes: [UInt8], vector: Bool) -> (ends: [Int], carriageReturns: Int) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+        defer { buffer.deallocate() }
+        buffer.copyBytes(from: bytes)
+        var search = NewlineSearch(vector: vector)
+        var offsets: [Int] = []
+        var carriageReturns = 0
+        var at = 0
+        while at < bytes.count {
+            let (found, scanned, returns) = search.findLineEnds(in: buffer.baseAddress! + at, count: bytes.count - at)
+            offsets += (0..<found).map { at + search.offset($0) }
+            carriageReturns += returns
+            at += scanned
+            if found == 0 && scanned == 0 { break }
+        }
+        #expect(at >= bytes.count - 1, "stopped early at \(at) of \(bytes.count)")
+        return (offsets, carriageReturns)
+    }
+
+    /// Newlines, and carriage returns followed by a byte that is no newline (a last one is not
+    /// known yet).
+    private func expectBothFindLineEnds(_ bytes: [UInt8], _ comment: Comment? = nil) {
+        let expected = bytes.indices.filter {
+            bytes[$0] == 0x0A || (bytes[$0] == 0x0D && $0 + 1 < bytes.count && bytes[$0 + 1] != 0x0A)
+        }
+        let carriageReturns = expected.filter { bytes[$0] == 0x0D }.count
+        for vector in [false, true] {
+            let found = lineEnds(in: bytes, vector: vector)
+            #expect(found.ends == expected, comment)
+            #expect(found.carriageReturns == carriageReturns, comment)
+        }
+    }
+
+    @Test func loneCarriageReturnsAreLineEndsAtEveryPlaceOfARound() {
+        for position in [0, 1, 31, 32, 62, 63, 64, 65, 126, 127, 128, 129] {
+            for follower: UInt8 in [0x0A, 0x0D, 0x61] {
+                var bytes = [UInt8](repeating: 0x61, count: 130)
+                bytes[position] = 0x0D
+                if position + 1 < bytes.count { bytes[position + 1] = follower }
+                expectBothFindLineEnds(bytes, "carriage return at \(position) before \(follower)")
+            }
+        }
+        // A carriage return last is left for the next search; "\r\r\n" is a lone one, then a CRLF.
+        expectBothFindLineEnds(Array("ab\r".utf8))
+        expectBothFindLineEnds(Array("\r\r\n\r\n\n\r\r".utf8))
+    }
+
+    @Test func randomLineEndsFindTheSameWithBothPaths() {
+        var generator = SeededGenerator(seed: 17)
+        for round in 0..<300 {
+            let length = Int.random(in: 0...400, using: &generator)
+            let density = Int.random(in: 1...30, using: &generator)
+            let bytes = (0..<length).map { _ in
+                Int.random(in: 0..<density, using: &generator) == 0
+                    ? [UInt8(0x0A), 0x0D].randomElement(using: &generator)!
+                    : UInt8.random(in: 0...255, using: &generator)
+            }
+            expectBothFindLineEnds(bytes, "round \(round)")
+        }
+        // More line ends than one search has room for.
+        expectBothFindLineEnds([UInt8](repeating: 0x0D, count: NewlineSearch.capacity * 2 + 77))
+        expectBothFindLineEnds(
+            Array(repeating: [UInt8(0x0D), 0x0A, 0x0D], count: NewlineSearch.capacity).flatMap { $0 })
+    }
+
     /// The reader's lines are the same with either search, across refills and a growing buffer.
     @Test func theLineReaderDeliversTheSameLinesWithEitherSearch() throws {
         var generator = SeededGenerator(seed: 11)

@@ -62,13 +62,14 @@ import Testing
                 == lfOutput.stdout.replacingOccurrences(of: lf, with: "x.log"))
     }
 
-    @Test func aLoneCarriageReturnIsKeptInItsLineAndNoted() throws {
+    @Test func aLoneCarriageReturnEndsALineAndIsNoted() throws {
         let log = try TestSupport.temporaryFile(
             "2026-03-14 09:26:51.102 App[1:1] one\r2026-03-14 09:26:51.103 App[1:1] two\n")
         let output = try TestSupport.run([log, "--stats"])
         #expect(output.status == 0)
-        #expect(output.stderr.contains(": 1 lines, format nslog (detected at line 1)\n"))
-        #expect(output.stderr.contains("note: 1 lines hold a carriage return not followed by a newline"))
+        #expect(output.stderr.contains(": 2 lines, format nslog (detected at line 1)\n"))
+        #expect(output.stderr.contains("  chatter               2\n"))
+        #expect(output.stderr.contains("note: 1 lines end with a carriage return alone"))
     }
 
     @Test func nulBytesAndInvalidUTF8AreKeptAndShownEscaped() throws {

@@ -36,9 +36,13 @@ extension LogChecker {
                 ? GzipSource(descriptor: descriptor, path: path) : DescriptorSource(descriptor: descriptor)
             let summary = try lineReader.forEachLine(
                 from: source, path: path,
-                inspect: { block in
+                inspect: { [lineReader] block in
                     binary = BinaryContent.reason(block)
-                    return binary == nil
+                    guard binary == nil else { return false }
+                    // Once per file, from its first lines: what a paste put before each of them.
+                    assembler.decorate(
+                        with: PasteDecoration.detect(in: block, isWhole: block.count < lineReader.inspectionLength))
+                    return true
                 }
             ) { line, info in assembler.add(line, info) }
             reading = Reading(summary: summary, binary: binary)

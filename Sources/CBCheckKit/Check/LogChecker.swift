@@ -78,7 +78,7 @@ public struct LogChecker {
         builder.finish()
         engine.finish(lastLine: summary.lines)
         var stats = reading.stats
-        stats.linesWithLoneCarriageReturn = summary.linesWithLoneCarriageReturn
+        stats.loneCarriageReturnLineEnds = summary.loneCarriageReturnLineEnds
         stats.lineLimit = lineReader.maximumLineLength
         stats.eventsEarlierThanThePrevious = timeWentBack
         stats.clockWentBack = firstStepBack

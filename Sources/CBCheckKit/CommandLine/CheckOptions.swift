@@ -59,7 +59,9 @@ enum CheckOptions {
             isRepeatable: true),
         .init(
             names: ["--stats"], valueName: nil,
-            help: "After each file, print how every line was read: events, continuations, chatter, unparseable."),
+            help:
+                "After each file, print how every line was read: events, continuations, chatter, unparseable, and "
+                + "what decoration of a pasted log (indentation, '> ', line numbers, fences) was taken off."),
     ]
 
     /// The reports to write: `--format` to `--output` or standard output, then each `--report`.

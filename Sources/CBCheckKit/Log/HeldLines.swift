@@ -7,22 +7,25 @@ struct HeldLines {
     /// The most bytes of those lines held while waiting (the rest of the window is not waited for).
     static let windowBytes = 1 << 20
 
-    private var lines: [(bytes: [UInt8], info: LineReader.LineInfo)] = []
+    private var lines: [Line] = []
     private var byteCount = 0
 
     var isEmpty: Bool { lines.isEmpty }
 
+    /// A line held, and how many bytes of a paste's decoration came off its start.
+    typealias Line = (bytes: [UInt8], info: LineReader.LineInfo, columnShift: Int)
+
     /// Keeps a copy of `line` (its buffer is the reader's); `true` once the window is full.
-    mutating func hold(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) -> Bool {
+    mutating func hold(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo, columnShift: Int = 0) -> Bool {
         var copied = info
         copied.staysReadableUntilNextLine = false
-        lines.append((Array(line), copied))
+        lines.append((Array(line), copied, columnShift))
         byteCount += line.count
         return lines.count >= Self.windowLines || byteCount >= Self.windowBytes
     }
 
     /// The lines held, in order; none are held after.
-    mutating func takeAll() -> [(bytes: [UInt8], info: LineReader.LineInfo)] {
+    mutating func takeAll() -> [Line] {
         defer {
             lines = []
             byteCount = 0

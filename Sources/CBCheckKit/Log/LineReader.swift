@@ -8,9 +8,11 @@
 /// making a `String` per line.
 ///
 /// Memory stays bounded by the chunk size and the longest line (itself capped at
-/// `maximumLineLength`): the log's length never matters. A line's terminator (`\n`, or `\r\n`) is
-/// not part of the slice; a final line without a newline is still delivered. A carriage return
-/// not followed by a newline stays in its line (and is counted), so no byte is dropped.
+/// `maximumLineLength`): the log's length never matters. A line's terminator (`\n`, `\r\n`, or a
+/// `\r` that no `\n` follows: old Mac files and some web copies end lines so) is not part of the
+/// slice; a final line without one is still delivered. The newline search looks for `\n` alone
+/// until the file shows a lone `\r` (a line holding one is split where it stands, the search then
+/// looks for both): a file with `\n` line ends never pays for the second byte.
 ///
 /// A delivered line stays readable, unchanged and where it is, until `body` has returned for the
 /// line after it: a consumer may keep the pointer instead of copying, and copy only when the next
@@ -35,8 +37,8 @@ public struct LineReader {
         public var lines = 0
         /// The last line has no newline (the input may have been cut off).
         public var missingFinalNewline = false
-        /// Lines holding a carriage return not followed by a newline (kept inside the line).
-        public var linesWithLoneCarriageReturn = 0
+        /// Lines ended by a carriage return that no newline follows.
+        public var loneCarriageReturnLineEnds = 0
         /// The first block was refused by the inspector: lines were counted, none delivered.
         public var skipped = false
     }
@@ -100,42 +102,71 @@ public struct LineReader {
         /// there is none), -1 when not looked for since `buffer` last changed: one search answers
         /// for all the lines before it.
         var nextCarriageReturn = -1
+        /// The file showed a carriage return that no newline follows: from then on the search
+        /// finds such carriage returns as line ends too (`NewlineSearch.findLineEnds`).
+        var sawLoneCarriageReturn = false
+        /// Whether `buffer[from..<to]` holds a carriage return (a file that, seen so far, ends no
+        /// line with one; the last byte is left out, its next byte not being known).
+        func holdsCarriageReturn(_ from: Int, _ to: Int) -> Bool {
+            to - from > 1 && memchr(buffer.baseAddress! + from, 0x0D, to - from - 1) != nil
+        }
         /// Delivers `start..<end` as the next line, cut to `maximumLineLength` if longer.
-        func deliver(_ start: Int, _ end: Int) throws {
-            summary.lines += 1
+        /// - Returns: `false`, delivering nothing, when the line holds a carriage return that no
+        ///   newline follows: the search must then look for those too, from the line's start.
+        func deliver(_ start: Int, _ end: Int) throws -> Bool {
             var line = Self.line(buffer, start, end)
             if nextCarriageReturn < start {
                 let found = memchr(buffer.baseAddress! + start, 0x0D, filled - start)
                 nextCarriageReturn = found.map { buffer.baseAddress!.distance(to: $0) } ?? filled
             }
-            if nextCarriageReturn < start + line.count { summary.linesWithLoneCarriageReturn += 1 }
+            if nextCarriageReturn < start + line.count { return false }
+            summary.lines += 1
             let wasTruncated = line.count > maximumLineLength
             if wasTruncated { line = UnsafeRawBufferPointer(rebasing: line[0..<maximumLineLength]) }
             try body(
                 line, LineInfo(number: summary.lines, wasTruncated: wasTruncated, staysReadableUntilNextLine: true))
+            return true
         }
         var newlines = NewlineSearch(vector: vectorNewlineSearch)
         var scanned = 0
+        var reachedEnd = false
         while true {
             var start = 0
             var searchFrom = scanned
             var deliveredFromBuffer = false
             nextCarriageReturn = -1
-            while searchFrom < filled {
-                let (found, scanned) = newlines.find(in: buffer.baseAddress! + searchFrom, count: filled - searchFrom)
+            searching: while searchFrom < filled {
+                let (found, scanned): (Int, Int)
+                if sawLoneCarriageReturn {
+                    let ends = newlines.findLineEnds(in: buffer.baseAddress! + searchFrom, count: filled - searchFrom)
+                    (found, scanned) = (ends.found, ends.scanned)
+                    summary.loneCarriageReturnLineEnds += ends.carriageReturns
+                } else {
+                    (found, scanned) = newlines.find(in: buffer.baseAddress! + searchFrom, count: filled - searchFrom)
+                }
                 for index in 0..<found {
                     let newline = searchFrom + newlines.offset(index)
                     if skippingRestOfLongLine {
                         skippingRestOfLongLine = false
                         sawBytesOfSkippedLine = false
                     } else {
-                        try deliver(start, newline)
+                        guard try deliver(start, newline) else {
+                            // The first lone carriage return: search again from this line's start.
+                            sawLoneCarriageReturn = true
+                            searchFrom = start
+                            continue searching
+                        }
                         deliveredFromBuffer = true
                     }
                     start = newline + 1
                 }
                 searchFrom += scanned
+                // Only a carriage return at the end, whose next byte is not read yet, stops a search
+                // with nothing found.
+                if found == 0 && scanned == 0 { break }
             }
+            // The last byte is a carriage return to look at again once the next byte is read.
+            let endsInCarriageReturn = searchFrom < filled
             if skippingRestOfLongLine {
                 filled = 0
             } else if start > 0, !deliveredFromBuffer {
@@ -154,12 +185,20 @@ public struct LineReader {
                 swap(&buffer, &spare)
                 filled = remaining
             }
-            scanned = filled
+            scanned = endsInCarriageReturn && filled > 0 ? filled - 1 : filled
+            if reachedEnd { break }
+            if !sawLoneCarriageReturn, filled == buffer.count, holdsCarriageReturn(0, filled) {
+                // A partial line as long as the buffer holds carriage returns: they end its lines (a
+                // file with no newline at all), so search it again before growing the buffer.
+                sawLoneCarriageReturn = true
+                scanned = 0
+                continue
+            }
             if filled == buffer.count {
                 // A partial line fills the buffer: cut it once it is past the limit, else grow.
                 if filled > maximumLineLength {
                     nextCarriageReturn = -1
-                    try deliver(0, filled)
+                    _ = try deliver(0, filled)
                     swap(&buffer, &spare)  // the cut line stays readable while the rest is skipped
                     skippingRestOfLongLine = true
                     sawBytesOfSkippedLine = true
@@ -177,12 +216,24 @@ public struct LineReader {
             }
             let count = try source.read(
                 into: buffer.baseAddress! + filled, count: min(buffer.count - filled, chunkSize), path: path)
-            if count == 0 { break }
+            if count == 0 {
+                // The last partial line holds carriage returns: search it again for its lines.
+                guard !sawLoneCarriageReturn, holdsCarriageReturn(0, filled) else { break }
+                sawLoneCarriageReturn = true
+                reachedEnd = true
+                scanned = 0
+                continue
+            }
             filled += count
         }
         nextCarriageReturn = -1
-        if filled > 0 { try deliver(0, filled) }
-        summary.missingFinalNewline = filled > 0 || sawBytesOfSkippedLine
+        let endsInCarriageReturn = filled > 0 && buffer[filled - 1] == 0x0D
+        if filled > 0 { _ = try deliver(0, filled) }
+        // A file whose lines end in lone carriage returns ends with one: its last line is ended (in
+        // a file of `\r\n` line ends, a last `\r` is more likely a cut one).
+        let endsInLoneCarriageReturn = endsInCarriageReturn && sawLoneCarriageReturn
+        if endsInLoneCarriageReturn { summary.loneCarriageReturnLineEnds += 1 }
+        summary.missingFinalNewline = (filled > 0 && !endsInLoneCarriageReturn) || sawBytesOfSkippedLine
         return summary
     }
 

@@ -20,8 +20,13 @@ public struct LineStats: Sendable, Equatable {
     public var excluded = 0
     /// Lines of a file skipped because it is not a text log (binary, compressed, UTF-16).
     public var skippedBinary = 0
-    /// Lines holding a carriage return not followed by a newline (kept inside the line).
-    public var linesWithLoneCarriageReturn = 0
+    /// Lines that are a paste's decoration only: Markdown fences (```` ``` ````, `~~~`).
+    public var decoration = 0
+    /// What a paste put before the lines and was taken off (`PasteDecoration`), with how many lines
+    /// carried each: `indentation of 4 spaces` on 40 lines. Empty when the file carries none.
+    public var decorationRemoved: [(what: String, lines: Int)] = []
+    /// Lines ended by a carriage return that no newline follows (old Mac line ends, some web copies).
+    public var loneCarriageReturnLineEnds = 0
     /// Events whose time stamp is earlier than the event before them (a clock change, merged
     /// captures): order comes from the lines, and durations across the jump are not judged.
     public var eventsEarlierThanThePrevious = 0
@@ -86,13 +91,14 @@ public struct LineStats: Sendable, Equatable {
     public var recordsInOtherFormats: [String: Int] = [:]
 
     public var accountedFor: Int {
-        events + continuations + chatter + unparseable + annotations + headers + excluded + skippedBinary
+        events + continuations + chatter + unparseable + annotations + headers + excluded + skippedBinary + decoration
     }
 
     public static func == (lhs: LineStats, rhs: LineStats) -> Bool {
         (lhs.lines, lhs.events, lhs.continuations, lhs.chatter, lhs.unparseable, lhs.annotations)
             == (rhs.lines, rhs.events, rhs.continuations, rhs.chatter, rhs.unparseable, rhs.annotations)
-            && (lhs.headers, lhs.excluded, lhs.skippedBinary) == (rhs.headers, rhs.excluded, rhs.skippedBinary)
+            && (lhs.headers, lhs.excluded, lhs.skippedBinary, lhs.decoration)
+                == (rhs.headers, rhs.excluded, rhs.skippedBinary, rhs.decoration)
             && lhs.eventsByKind == rhs.eventsByKind
     }
 }

@@ -4,6 +4,11 @@ import CLiteralScan
 /// pass of `CLiteralScan`'s kernel (64 bytes a round with AVX2) over as many lines as fit
 /// `capacity`, where a `memchr` per line paid its call and its start-up for every line.
 ///
+/// Once a file shows a carriage return that no newline follows, the reader asks for such carriage
+/// returns too (`loneCarriageReturns`), found by a second kernel (`cls_line_ends`): a file with
+/// `\n` line ends never takes it. The search keeps no state but its offsets, as before it had a
+/// second kernel: a counter of its own cost the reader's loop an instruction a line.
+///
 /// Not copyable: it owns the memory the offsets are written to.
 struct NewlineSearch: ~Copyable {
     /// How many newlines one search reports at most (a 1 MiB read holds about 9 000 lines).
@@ -33,6 +38,22 @@ struct NewlineSearch: ~Copyable {
             bytes.assumingMemoryBound(to: UInt8.self), min(count, Int(UInt32.max)), offsets, Self.capacity,
             vector ? 1 : 0, &scanned)
         return (found, scanned)
+    }
+
+    /// Finds the line ends in `bytes[0..<count]`: newlines, and carriage returns that no newline
+    /// follows (old Mac files, some web copies); their offsets then read with `offset(_:)`.
+    /// - Returns: how many were found, how far every line end was (`count`, or less when `capacity`
+    ///   ran out, or when the last byte is a carriage return whose next byte is not read yet: then
+    ///   `scanned` is its offset), and how many of those found were carriage returns.
+    mutating func findLineEnds(
+        in bytes: UnsafeRawPointer, count: Int
+    ) -> (found: Int, scanned: Int, carriageReturns: Int) {
+        var scanned = 0
+        var carriageReturns = 0
+        let found = cls_line_ends(
+            bytes.assumingMemoryBound(to: UInt8.self), min(count, Int(UInt32.max)), offsets, Self.capacity,
+            vector ? 1 : 0, &scanned, &carriageReturns)
+        return (found, scanned, carriageReturns)
     }
 
     /// The offset of the `index`th newline the last search found, from the start it was given.

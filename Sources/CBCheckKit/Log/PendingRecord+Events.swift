@@ -24,12 +24,15 @@ extension PendingRecord {
     /// (CFNetwork's task lines, which the trace builder may join to the app's task) are kept.
     /// - Parameters:
     ///   - prefix: the record's prefix, decoded (ranges into the first line).
+    ///   - columnShift: the bytes of a paste's decoration taken off the first line, which the
+    ///     events' columns count.
     ///   - countsLine: 1 when the record owns its first line (a JSON object sharing one does not).
     ///   - recognized: what the recognizer found; the values are moved out into the events.
     ///   - recent: the process and thread made into text for the event before.
     func emit(
         _ recognized: inout [(EventKind, AttributeValues, phrasing: String)], prefix: RecordPrefix, line: Int,
-        countsLine: Int, stats: inout LineStats, recent: inout RecentFields, to sink: (consuming Event) -> Void
+        columnShift: Int = 0, countsLine: Int, stats: inout LineStats, recent: inout RecentFields,
+        to sink: (consuming Event) -> Void
     ) {
         let (named, thread) = withFirstLine { bytes in
             (
@@ -63,7 +66,7 @@ extension PendingRecord {
             let event = withMessage { bytes in
                 Event(
                     kind: kind, values: attributes, line: line,
-                    column: prefix.isDecoded ? 1 : prefix.messageStart + 1,
+                    column: (prefix.isDecoded ? 1 : prefix.messageStart + 1) + columnShift,
                     time: prefix.time, process: knownProcess, pid: prefix.pid, thread: thread,
                     textBytes: Self.firstLine(of: bytes), phrasing: phrasing)
             }

@@ -61,6 +61,16 @@ public final class RecordAssembler {
     /// The file was detected plain: every line is first offered to the other formats. Kept as a
     /// flag: a dynamic cast per line would cost the NSLog path.
     private var offersEveryLine = false
+    /// What a paste put before every line (`decorate(with:)`); a flag for the one test per line.
+    var decoration: PasteDecoration?
+    var isDecorated = false
+    /// How many lines carried each of `decoration`'s layers.
+    var decorationCarried: [Int] = []
+    /// How many bytes of decoration came off the line being read (`addDecorated`), and off the
+    /// current record's first line: its events' columns add them back, so they point into the
+    /// file's line. Always 0 in a file without decoration.
+    var lineColumnShift = 0
+    private var recordColumnShift = 0
 
     /// - Parameters:
     ///   - format: the format to read every line in; `nil` detects it from the first record line.
@@ -86,6 +96,10 @@ public final class RecordAssembler {
         stats.lines += 1
         lastLineNumber = info.number
         if info.wasTruncated { stats.truncated += 1 }
+        if isDecorated {
+            addDecorated(line, info)
+            return
+        }
         read(line, info)
     }
 
@@ -99,13 +113,16 @@ public final class RecordAssembler {
                 (lastLineNumber, "a JSON object from line \(open.firstLine) that breaks off at the end of the log"))
         }
         stats.missingFinalNewline = missingFinalNewline
+        if let decoration {
+            stats.decorationRemoved = zip(decoration.layers, decorationCarried).map { ($0.description, $1) }
+        }
     }
 
     // MARK: - Private
 
     /// Reads a line: the common shape here (inlined in the reader's loop), the rest in `readInAnyFormat`.
     @inline(__always)
-    private func read(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
+    func read(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
         if let shapeChecked {
             if let shape = shapeChecked.recordShape(line, recent: &checkedLineStart) {
                 let isStarted = begin(
@@ -131,6 +148,13 @@ public final class RecordAssembler {
     private func readInAnyFormat(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
         if line.count >= 2, line[0] == 0x23, line[1] == 0x21 {
             stats.annotations += 1
+            return
+        }
+        if let first = line.first, first == 0x60 || first == 0x7E, PasteDecoration.isFence(line) {
+            // A Markdown fence around a pasted log: it ends the record before it.
+            flush()
+            isSkippingRecord = false
+            stats.decoration += 1
             return
         }
         if json != nil, readJSON(line, info) { return }
@@ -161,7 +185,7 @@ public final class RecordAssembler {
             }
         }
         if format == nil, !isForced, case .continuation = parsed {
-            if held.hold(line, info) { readHeldLinesAsPlain() }
+            if held.hold(line, info, columnShift: lineColumnShift) { readHeldLinesAsPlain() }
             return
         }
         switch parsed {
@@ -216,7 +240,10 @@ public final class RecordAssembler {
         offersEveryLine = true
         stats.format = PlainLogFormat.identifier
         stats.formatDetectedAtLine = lines.first?.info.number
-        for line in lines { line.bytes.withUnsafeBytes { read($0, line.info) } }
+        for line in lines {
+            lineColumnShift = line.columnShift
+            line.bytes.withUnsafeBytes { read($0, line.info) }
+        }
     }
 
     /// Starts a record whose prefix was read from `source` (the line, or the decoded fields);
@@ -249,6 +276,7 @@ public final class RecordAssembler {
         let messageStart = AppLoggerStamp.messageStart(in: source, from: messageStart)
         hasRecord = true
         recordLine = number
+        recordColumnShift = lineColumnShift
         record.start(source, messageStart: messageStart, staysReadable: staysReadable, scanner: recognizer.scanner)
         return messageStart
     }
@@ -282,7 +310,7 @@ public final class RecordAssembler {
             ? shapeChecked.map { record.undecodedPrefix($0, time: undecodedTime, recent: &recentFields) } ?? prefix
             : prefix
         record.emit(
-            &recognized, prefix: prefix, line: recordLine, countsLine: countsLine, stats: &stats, recent: &recentFields,
-            to: sink)
+            &recognized, prefix: prefix, line: recordLine, columnShift: recordColumnShift, countsLine: countsLine,
+            stats: &stats, recent: &recentFields, to: sink)
     }
 }

@@ -132,6 +132,12 @@ public enum JSONReporter: Reporter {
             ("headers", .int(stats.headers)),
             ("excluded", .int(stats.excluded)),
             ("skippedBinary", .int(stats.skippedBinary)),
+            ("decoration", .int(stats.decoration)),
+            (
+                "decorationRemoved",
+                .array(
+                    stats.decorationRemoved.map { .object([("what", .string($0.what)), ("lines", .int($0.lines))]) })
+            ),
             ("format", stats.format.map { .string($0) } ?? .null),
             ("formatDetectedAtLine", .optional(stats.formatDetectedAtLine)),
             (
@@ -142,7 +148,9 @@ public enum JSONReporter: Reporter {
             ("continuationsNotMatched", .int(stats.continuationsNotMatched)),
             ("missingFinalNewline", .bool(stats.missingFinalNewline)),
             ("lineLimit", .int(stats.lineLimit)),
-            ("linesWithLoneCarriageReturn", .int(stats.linesWithLoneCarriageReturn)),
+            // Schema 1 keeps the field: no line holds a lone carriage return since such a one ends its line.
+            ("linesWithLoneCarriageReturn", .int(0)),
+            ("loneCarriageReturnLineEnds", .int(stats.loneCarriageReturnLineEnds)),
             ("eventsEarlierThanThePrevious", .int(stats.eventsEarlierThanThePrevious)),
             (
                 "clockWentBack",

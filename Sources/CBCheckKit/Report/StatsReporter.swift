@@ -16,8 +16,14 @@ enum StatsReporter {
         if stats.excluded > 0 { text += row("excluded", stats.excluded, "  (other processes, system daemons)") }
         if stats.annotations > 0 { text += row("annotation", stats.annotations) }
         if stats.skippedBinary > 0 { text += row("skipped-binary", stats.skippedBinary) }
+        if stats.decoration > 0 { text += row("decoration", stats.decoration, "  (Markdown fences)") }
         for example in stats.unparseableExamples {
             text += "    \(path):\(example.line): \(example.reason)\n"
+        }
+        for removed in stats.decorationRemoved where removed.lines > 0 {
+            text +=
+                "  note: \(removed.what) removed from \(removed.lines) lines (a paste's decoration;"
+                + " the lines keep their numbers)\n"
         }
         for (format, count) in stats.recordsInOtherFormats.sorted(by: { $0.key < $1.key }) {
             text += "  note: \(count) records in another format (\(format)), read as such\n"
@@ -26,10 +32,10 @@ enum StatsReporter {
             text +=
                 "  note: \(stats.truncated) lines longer than \(Self.bytes(stats.lineLimit)) were cut to their first \(Self.bytes(stats.lineLimit))\n"
         }
-        if stats.linesWithLoneCarriageReturn > 0 {
+        if stats.loneCarriageReturnLineEnds > 0 {
             text +=
-                "  note: \(stats.linesWithLoneCarriageReturn) lines hold a carriage return not followed by a newline;"
-                + " it was kept inside the line (shown as \\x0D)\n"
+                "  note: \(stats.loneCarriageReturnLineEnds) lines end with a carriage return alone"
+                + " (old Mac line ends, some web copies), read as line ends\n"
         }
         let shapes = stats.unparseableShapes.top()
         if shapes.count > 1 || (shapes.first?.count ?? 0) > 1 {

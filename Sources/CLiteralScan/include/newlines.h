@@ -22,4 +22,14 @@ int cls_newlines_vector_available(void);
 size_t cls_newlines(const uint8_t *bytes, size_t count, uint32_t *offsets, size_t capacity, int vector,
                     size_t *scanned);
 
+// Like `cls_newlines`, but a carriage return (0x0D) whose next byte is no newline also ends a line,
+// its offset reported among the newlines' (the line reader's search once a file shows lone carriage
+// returns: old Mac files and some web copies end every line so). A carriage return followed by a
+// newline is not reported: the newline ends its line. A carriage return at `bytes[count - 1]`
+// cannot be told yet: the search stops before it (`*scanned` is its offset, unless `capacity` ran
+// out earlier), to go on once the byte after it is read. `*carriage_returns` is increased by how many
+// of the offsets written are carriage returns.
+size_t cls_line_ends(const uint8_t *bytes, size_t count, uint32_t *offsets, size_t capacity, int vector,
+                     size_t *scanned, size_t *carriage_returns);
+
 #endif

@@ -1,0 +1,24 @@
+extension RecordAssembler {
+    /// Takes `decoration` off every line added from now on: the file's first block decided it
+    /// (`PasteDecoration.detect(in:isWhole:)`) before its first line was read. `nil` reads the lines
+    /// as they are, on the usual path, which then pays one test of a flag per line.
+    func decorate(with decoration: PasteDecoration?) {
+        self.decoration = decoration
+        isDecorated = decoration != nil
+        decorationCarried = Array(repeating: 0, count: decoration?.layers.count ?? 0)
+    }
+
+    /// Reads a line of a decorated file: what is left once the decoration is off, the bytes taken
+    /// off in `lineColumnShift`. Fixture annotations (`#!`) are never decorated.
+    @inline(never)
+    func addDecorated(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
+        if line.count >= 2, line[0] == 0x23, line[1] == 0x21 {
+            lineColumnShift = 0
+            read(line, info)
+            return
+        }
+        let (rest, removed) = decoration!.strip(line, counting: &decorationCarried)
+        lineColumnShift = removed
+        read(rest, info)
+    }
+}

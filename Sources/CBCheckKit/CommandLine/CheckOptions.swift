@@ -17,7 +17,9 @@ enum CheckOptions {
             allowedValues: ReporterList.identifiers, defaultValue: TextReporter.identifier),
         .init(
             names: ["--output"], valueName: "<file>",
-            help: "Write the --format report to this file (atomically) instead of standard output."),
+            help:
+                "Write the --format report to this file instead of standard output: a regular file is replaced atomically, "
+                + "a FIFO or device written into; a directory or socket is refused."),
         .init(
             names: ["--report"], valueName: "<format>=<file>",
             help: "Also write a report in this format to this file, e.g. sarif=cbcheck.sarif.",

@@ -154,8 +154,8 @@ enum CheckOptions {
         return problems
     }
 
-    /// `--baseline`: marks accepted findings and lists stale entries on standard error;
-    /// `--write-baseline`: writes every finding as the new baseline.
+    /// `--baseline`: marks accepted findings and lists stale entries on standard error
+    /// (`--write-baseline` is written with the reports, by `CheckCommand`).
     static func applyBaselines(_ arguments: ParsedArguments, to report: inout CheckReport, _ console: Console) throws {
         if let path = arguments.value("baseline") {
             try Baseline.read(at: path).apply(to: &report)
@@ -166,9 +166,6 @@ enum CheckOptions {
                     "\(path): stale: \(identity.rule) (\(identity.sliceRole); "
                         + "\(identity.evidenceKinds.joined(separator: ", "))) no longer occurs\(times)\n")
             }
-        }
-        if let path = arguments.value("write-baseline") {
-            try ReportFile.write(Baseline(accepting: report.findings).render(), to: path)
         }
     }
 }

@@ -1,6 +1,13 @@
+import Foundation
 import Testing
 
 @testable import CBCheckKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @Suite struct ConsoleTests {
     private final class Written {
@@ -45,5 +52,27 @@ import Testing
 
     @Test func writingToADescriptorSaysWhyItFailed() {
         #expect(Console.write("text", to: -1) == "Bad file descriptor")
+    }
+
+    /// A pipe left non-blocking (as some CI runners leave their children's output) fills up and
+    /// answers EAGAIN: the write waits for the reader instead of failing.
+    @Test func aFullNonBlockingPipeIsWaitedForNotAFailure() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let (reading, writing) = (ends[0], ends[1])
+        _ = fcntl(writing, F_SETFL, fcntl(writing, F_GETFL) | O_NONBLOCK)
+        let text = String(repeating: "0123456789abcdef", count: 64 * 1024)  // 1 MiB, many pipefuls
+        final class Count: @unchecked Sendable { var bytes = 0 }
+        let count = Count()
+        let reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while case let got = read(reading, &buffer, buffer.count), got > 0 { count.bytes += got }
+        }
+        reader.start()
+        #expect(Console.write(text, to: writing) == nil)
+        close(writing)
+        while !reader.isFinished { usleep(1000) }
+        close(reading)
+        #expect(count.bytes == text.utf8.count)
     }
 }

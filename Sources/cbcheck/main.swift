@@ -7,4 +7,5 @@ import CBCheckKit
 #endif
 
 ProcessSignals.restoreDefaults()
+StandardDescriptors.holdClosedOnes()
 exit(CBCheck.main(Array(CommandLine.arguments.dropFirst())))

@@ -70,6 +70,30 @@ public enum TestSupport {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs `script` with bash in `directory` (default: the package root), with `$CBCHECK` naming
+    /// the binary: for pipes, redirections, signals and special files the tests make themselves.
+    /// Standard error is left to the test's own unless the script redirects it.
+    public static func shell(_ script: String, in directory: URL? = nil) throws -> (status: Int32, stdout: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = directory ?? packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(["CBCHECK": binary.path]) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A new empty folder under the system's temporary folder.
+    public static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cbcheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     /// Writes `text` to a new temporary file and returns its path.
     public static func temporaryFile(_ text: String, name: String = "log.txt") throws -> String {
         try temporaryFile(Data(text.utf8), name: name)

@@ -17,21 +17,6 @@ import Testing
         try Data(contentsOf: TestSupport.packageRoot.appendingPathComponent(early))
     }
 
-    /// Runs `script` with bash in the package root: for pipes and signals.
-    private func shell(_ script: String) throws -> (status: Int32, stdout: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = TestSupport.packageRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(["CBCHECK": TestSupport.binary.path]) { $1 }
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test func anEmptyFileIsCleanAndSaysItIsEmpty() throws {
         let output = try TestSupport.run([try TestSupport.temporaryFile(""), "--stats"])
         #expect(output.status == 0)
@@ -94,7 +79,7 @@ import Testing
         bytes.append(0x0A)
         bytes.append(try Self.fixture())
         let log = try TestSupport.temporaryFile(bytes)
-        let output = try shell("/usr/bin/time -f 'peak %M KB' \"$CBCHECK\" \(log) 2>&1 >/dev/null")
+        let output = try TestSupport.shell("/usr/bin/time -f 'peak %M KB' \"$CBCHECK\" \(log) 2>&1 >/dev/null")
         #expect(output.stdout.contains("cbcheck: 1 error in 1 file\n"))
         let peakLine = output.stdout.split(separator: "\n").first { $0.hasPrefix("peak ") } ?? ""
         let peak = Int(peakLine.split(separator: " ").dropFirst().first ?? "") ?? .max
@@ -157,7 +142,7 @@ import Testing
         let path = try TestSupport.temporaryFile("x\n")
         chmod(path, 0)
         let asNobody = geteuid() == 0 ? "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
-        let output = try shell("\(asNobody)\"$CBCHECK\" \(path) 2>&1; echo \"status $?\"")
+        let output = try TestSupport.shell("\(asNobody)\"$CBCHECK\" \(path) 2>&1; echo \"status $?\"")
         #expect(
             output.stdout
                 == "error: \(path): cannot be opened: Permission denied\ncbcheck: no findings in 1 file\nstatus 2\n")
@@ -166,7 +151,8 @@ import Testing
     @Test func aFIFOIsReadAsAStream() throws {
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("cbcheck-\(UUID().uuidString)").path
         try #require(mkfifo(fifo, 0o600) == 0)
-        let output = try shell("cat \(Self.early) > \(fifo) & \"$CBCHECK\" \(fifo) 2>/dev/null; echo \"status $?\"")
+        let output = try TestSupport.shell(
+            "cat \(Self.early) > \(fifo) & \"$CBCHECK\" \(fifo) 2>/dev/null; echo \"status $?\"")
         #expect(output.stdout.hasPrefix("\(fifo):12:50: error: [CB101]"))
         #expect(output.stdout.hasSuffix("status 1\n"))
     }
@@ -214,7 +200,7 @@ import Testing
 
     @Test func aBrokenPipeEndsTheRunQuietly() throws {
         let log = try TestSupport.temporaryFile(Data((0..<300).map { _ in try! Self.fixture() }.joined()))
-        let output = try shell(
+        let output = try TestSupport.shell(
             "\"$CBCHECK\" \(log) 2>err.txt | head -1 >/dev/null; echo \"status ${PIPESTATUS[0]}\"; grep -ci 'crash\\|fatal\\|backtrac' err.txt; rm err.txt"
                 .replacingOccurrences(of: "err.txt", with: log + ".err"))
         #expect(output.stdout == "status 141\n0\n")  // killed by SIGPIPE like cat or grep, nothing on stderr
@@ -224,7 +210,7 @@ import Testing
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("cbcheck-\(UUID().uuidString)").path
         try #require(mkfifo(fifo, 0o600) == 0)
         let report = try TestSupport.temporaryFile("old report\n", name: "out.sarif")
-        let output = try shell(
+        let output = try TestSupport.shell(
             """
             set -m  # job control: a background job gets SIGINT's default action, as at a terminal
             exec 3<>\(fifo); head -c 20000 \(Self.early) >&3

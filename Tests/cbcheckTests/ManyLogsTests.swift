@@ -2,6 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `cbcheck logs/ more.log …` on the built binary: folders searched recursively, files checked in
 /// parallel, output in argument order and then path order whatever finishes first.
 @Suite struct ManyLogsTests {
@@ -62,6 +68,66 @@ import Testing
                 "error: \(empty.path): no *.log, *.txt, *.ndjson files (or .gz) in this directory\n"))
         #expect(output.stdout.contains("\(warning):6:50: warning: [CB107]"))
         #expect(output.stderr.hasSuffix("cbcheck: 2 warnings in 2 files\n"))
+    }
+
+    /// Links back into the folder (or above it) and links to each other are input errors naming the
+    /// link; a link to a folder elsewhere is not followed, as before; the logs are still checked.
+    @Test func aSymbolicLinkLoopIsAnInputErrorAndTheOthersAreStillChecked() throws {
+        let root = try TestSupport.temporaryDirectory()
+        let logs = root.appendingPathComponent("logs").path
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: "\(logs)/sub", withIntermediateDirectories: true)
+        try manager.createDirectory(
+            atPath: root.appendingPathComponent("other").path, withIntermediateDirectories: true)
+        try manager.copyItem(
+            atPath: TestSupport.packageRoot.appendingPathComponent(warning).path, toPath: "\(logs)/sub/a.log")
+        for (link, target) in [
+            ("self", "."), ("sub/back", ".."), ("loop1.log", "loop2.log"), ("loop2.log", "loop1.log"),
+            ("elsewhere", "../other"),
+        ] {
+            try manager.createSymbolicLink(atPath: "\(logs)/\(link)", withDestinationPath: target)
+        }
+        let real = try #require(realpath(logs, nil).map { String(cString: $0) })
+        let output = try TestSupport.run([logs])
+        #expect(output.status == 2)
+        let errors = output.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(
+            errors == [
+                "error: \(logs)/loop1.log: a symbolic link loop (Too many levels of symbolic links); not followed",
+                "error: \(logs)/loop2.log: a symbolic link loop (Too many levels of symbolic links); not followed",
+                "error: \(logs)/self: a symbolic link loop (it leads back to \(real), which holds it); not followed",
+                "error: \(logs)/sub/back: a symbolic link loop (it leads back to \(real), which holds it); not followed",
+            ])
+        #expect(output.stdout.contains("\(logs)/sub/a.log:6:50: warning: [CB107]"))
+        #expect(output.stderr.hasSuffix("cbcheck: 2 warnings in 5 files\n"))
+    }
+
+    /// Root opens any folder, so the binary runs as `nobody` through setpriv when the tests run as root.
+    @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func aFolderThatCannotBeOpenedIsAnInputErrorAndTheOthersAreStillChecked() throws {
+        let root = try TestSupport.temporaryDirectory().path
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: "\(root)/private", withIntermediateDirectories: true)
+        let closed = try TestSupport.temporaryDirectory().path
+        try manager.copyItem(
+            atPath: TestSupport.packageRoot.appendingPathComponent(warning).path, toPath: "\(root)/a.log")
+        try manager.copyItem(atPath: "\(root)/a.log", toPath: "\(root)/private/b.log")
+        chmod(root, 0o755)  // nobody may enter the folder, whatever the umask
+        chmod("\(root)/private", 0)
+        chmod(closed, 0)
+        defer { _ = [chmod("\(root)/private", 0o755), chmod(closed, 0o755)] }
+        let asNobody = geteuid() == 0 ? "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        let output = try TestSupport.shell(
+            "\(asNobody)\"$CBCHECK\" --no-config \(root) \(closed) 2>&1 | grep -v '^ '; echo \"status ${PIPESTATUS[0]}\""
+        )
+        #expect(
+            output.stdout.split(separator: "\n").filter { !$0.contains(": run ") } == [
+                "error: \(root)/private: cannot be opened: Permission denied",
+                "error: \(closed): cannot be opened: Permission denied",
+                "\(root)/a.log:6:50: warning: [CB107] the background session identifier looks generated (a UUID or a time stamp)",
+                "\(root)/a.log:15:50: warning: [CB107] the background session identifier looks generated (a UUID or a time stamp)",
+                "cbcheck: 2 warnings in 3 files", "status 2",
+            ])
     }
 
     @Test(arguments: ["0", "-3", "two"])

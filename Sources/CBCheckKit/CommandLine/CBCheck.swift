@@ -37,8 +37,15 @@ public enum CBCheck {
 
     static var subcommands: [CommandSpec] { commands.map(\.spec) }
 
-    /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+    /// Runs the tool with `arguments` (without the program name) and returns the exit status: 2,
+    /// whatever the command found, when its output could not all be written.
     public static func main(_ arguments: [String], console: Console = .standard()) -> Int32 {
+        console.exitStatus(dispatch(arguments, console))
+    }
+
+    // MARK: - Private
+
+    private static func dispatch(_ arguments: [String], _ console: Console) -> Int32 {
         switch arguments.first {
         case "-h", "--help":
             return help(for: nil, console)
@@ -54,8 +61,6 @@ public enum CBCheck {
             return run(commands[0], arguments, console)
         }
     }
-
-    // MARK: - Private
 
     private static func help(for name: String?, _ console: Console) -> Int32 {
         guard let name else {

@@ -70,17 +70,44 @@ enum CheckCommand {
         progress.clear()
         do {
             try CheckOptions.applyBaselines(arguments, to: &report, console)
-            for destination in destinations {
-                let text = destination.reporter.generateReport(report)
-                if let path = destination.path { try ReportFile.write(text, to: path) } else { console.out(text) }
-            }
         } catch {
             console.error("error: \(error)\n")
             return 2
         }
+        let written = write(report, to: destinations, arguments, console)
         console.error(FindingTally(report).summary + "\n")
-        if report.hasInputErrors { return 2 }
+        if !written || report.hasInputErrors { return 2 }
         return report.fails ? 1 : 0
+    }
+
+    /// Writes the new baseline (`--write-baseline`) and every report, each failure said once on
+    /// standard error with its path or "standard output"; one that fails does not stop the others.
+    /// - Returns: whether everything was written.
+    private static func write(
+        _ report: CheckReport, to destinations: [CheckOptions.Destination], _ arguments: ParsedArguments,
+        _ console: Console
+    ) -> Bool {
+        var files: [(path: String, text: () -> String)] = []
+        if let path = arguments.value("write-baseline") {
+            files.append((path, { Baseline(accepting: report.findings).render() }))
+        }
+        for destination in destinations {
+            guard let path = destination.path else {
+                console.out(destination.reporter.generateReport(report))
+                continue
+            }
+            files.append((path, { destination.reporter.generateReport(report) }))
+        }
+        var written = true
+        for file in files {
+            do {
+                try ReportFile.write(file.text(), to: file.path)
+            } catch {
+                console.error("error: \(error)\n")
+                written = false
+            }
+        }
+        return !console.reportFailedWrites() && written
     }
 }
 

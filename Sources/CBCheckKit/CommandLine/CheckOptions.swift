@@ -17,7 +17,9 @@ enum CheckOptions {
             allowedValues: ReporterList.identifiers, defaultValue: TextReporter.identifier),
         .init(
             names: ["--output"], valueName: "<file>",
-            help: "Write the --format report to this file (atomically) instead of standard output."),
+            help:
+                "Write the --format report to this file instead of standard output: a regular file is replaced atomically, "
+                + "a FIFO or device written into; a directory or socket is refused."),
         .init(
             names: ["--report"], valueName: "<format>=<file>",
             help: "Also write a report in this format to this file, e.g. sarif=cbcheck.sarif.",
@@ -171,8 +173,8 @@ enum CheckOptions {
         }
     }
 
-    /// `--baseline`: marks accepted findings and lists stale entries on standard error;
-    /// `--write-baseline`: writes every finding as the new baseline.
+    /// `--baseline`: marks accepted findings and lists stale entries on standard error
+    /// (`--write-baseline` is written with the reports, by `CheckCommand`).
     static func applyBaselines(_ arguments: ParsedArguments, to report: inout CheckReport, _ console: Console) throws {
         if let path = arguments.value("baseline") {
             try Baseline.read(at: path).apply(to: &report)
@@ -183,9 +185,6 @@ enum CheckOptions {
                     "\(path): stale: \(identity.rule) (\(identity.sliceRole); "
                         + "\(identity.evidenceKinds.joined(separator: ", "))) no longer occurs\(times)\n")
             }
-        }
-        if let path = arguments.value("write-baseline") {
-            try ReportFile.write(Baseline(accepting: report.findings).render(), to: path)
         }
     }
 }

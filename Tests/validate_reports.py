@@ -24,9 +24,10 @@ from junitparser import Error, Failure, JUnitXml, Skipped
 # Every kind of finding the formats must carry: violated errors (the sample), a pending finding,
 # a warning, several files, and a file that cannot be read; and stats beyond the counts: a log
 # without threads or times (rules not checkable), and a generated log whose clock goes back
-# after an unparseable line (DAMAGED_LOG).
+# after an unparseable line (DAMAGED_LOG), and a pasted log whose decoration was taken off.
 INPUTS = [
     "Samples/background-download.log",
+    "Fixtures/formats/cb101-quoted-paste.log",
     "Fixtures/relaunch/cb102-handler-never-called-pending.log",
     "Fixtures/relaunch/cb107-unstable-identifier.log",
     "Fixtures/relaunch/cb101-handler-called-early-ok.log",

@@ -7,7 +7,8 @@ import Testing
 /// The acceptance test of the log formats: the same story, captured by `log show` (default,
 /// compact, syslog and json styles), `log stream --style ndjson`, a device syslog, Console.app
 /// pastes, Xcode's console showing `print`, and app loggers, yields the same trace and the same
-/// findings as its NSLog twin (`Scripts/fixtures/make_format_twins.py` writes them).
+/// findings as its NSLog twin (`Scripts/fixtures/make_format_twins.py` writes them); so does the
+/// NSLog capture pasted into an issue, quoted, indented or numbered (written by hand).
 @Suite struct FormatTwinTests {
     /// What a twin's format says of threads.
     enum Threads {
@@ -46,6 +47,12 @@ import Testing
         ("reactnative", "applogger", .renamed),
     ]
 
+    /// Twins of the second story as pasted into an issue thread (docs/log-formats.md, "Pasted
+    /// logs"): the decoration is taken off and the lines are NSLog's again.
+    static let pastes: [(String, String, Threads)] = [
+        ("quoted-paste", "nslog", .same), ("indented-paste", "nslog", .same), ("numbered-paste", "nslog", .same),
+    ]
+
     static let twins: [Twin] =
         stories.flatMap { stem, nslog in
             bothStories.map {
@@ -54,6 +61,9 @@ import Testing
         }
         + firstStory.map {
             Twin(nslog: stories[0].1, twin: "Fixtures/formats/seed000-1-\($0.0).log", format: $0.1, threads: $0.2)
+        }
+        + pastes.map {
+            Twin(nslog: stories[1].1, twin: "Fixtures/formats/cb101-\($0.0).log", format: $0.1, threads: $0.2)
         }
 
     /// What the rules see of one event, without its line, time or column (which differ by format).

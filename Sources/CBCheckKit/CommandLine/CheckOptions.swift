@@ -143,7 +143,7 @@ enum CheckOptions {
     static func problems(with stats: LineStats?, _ arguments: ParsedArguments) -> [String] {
         guard let stats else { return [] }
         var problems: [String] = []
-        let read = stats.lines - stats.annotations
+        let read = stats.lines - stats.annotations - stats.decoration
         if let limit = try? maxUnrecognized(arguments), read > 0 {
             let percent = Double(stats.unparseable) * 100 / Double(read)
             if percent > limit {

@@ -86,7 +86,8 @@ enum FileCheck {
     }
 
     /// What a reader of the findings must know of the whole file, once: the rules it could not
-    /// be checked against (no time stamps, no threads), and the clock going back.
+    /// be checked against (no time stamps, no threads), the clock going back, and that most of it
+    /// could not be read (`UnreadableLog`).
     static func notes(_ stats: LineStats, path: String, rules: [CompiledRule]) -> String {
         var text = ""
         let uncheckable = UncheckableRules(rules, stats: stats)
@@ -97,6 +98,7 @@ enum FileCheck {
         if let line = stats.clockWentBack?.line, let note = StatsReporter.clockNote(stats) {
             text += "\(path):\(line): note: \(note)\n"
         }
+        if let warning = UnreadableLog.warning(stats) { text += "\(path): warning: \(warning)\n" }
         return text
     }
 }

@@ -10,6 +10,8 @@ public struct LineShapes: Sendable {
         public var count: Int
         /// The first line of this shape (1-based).
         public var firstLine: Int
+        /// Why that line could not be read (`LineStats.addUnparseable`).
+        public var reason = ""
     }
 
     static let prefixBytes = 48
@@ -20,15 +22,18 @@ public struct LineShapes: Sendable {
     /// Lines whose shape was new after `maximumShapes` were kept.
     public private(set) var uncounted = 0
 
-    /// Counts `line`, line number `number`.
-    mutating func add(_ line: UnsafeRawBufferPointer, number: Int) {
+    /// Counts `line`, line number `number`, unreadable for `reason`.
+    mutating func add(_ line: UnsafeRawBufferPointer, number: Int, reason: String = "") {
         let key = Self.key(line)
         if let index = indexByKey[key] {
             shapes[index].count += 1
         } else if shapes.count < Self.maximumShapes {
             indexByKey[key] = shapes.count
             let shown = DisplayText.from(key.withUnsafeBytes { $0 })
-            shapes.append(Shape(text: line.count > Self.prefixBytes ? shown + "…" : shown, count: 1, firstLine: number))
+            shapes.append(
+                Shape(
+                    text: line.count > Self.prefixBytes ? shown + "…" : shown, count: 1, firstLine: number,
+                    reason: reason))
         } else {
             uncounted += 1
         }

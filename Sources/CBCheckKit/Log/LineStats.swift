@@ -66,11 +66,21 @@ public struct LineStats: Sendable, Equatable {
     /// The same counts by `EventKind.index`: an event is counted without hashing its kind's name.
     private var eventCounts: [Int] = []
 
+    /// Unparseable lines that are empty or white space only (a blank line before any record).
+    public var unparseableBlank = 0
+
+    /// Why a line is unparseable when no format reads it and no record stands before it.
+    static let noRecordBefore = "no record prefix, and no record before it to continue"
+
     /// Counts a line no format reads, keeping the first few reasons and its shape.
     mutating func addUnparseable(_ line: UnsafeRawBufferPointer, _ number: Int, _ reason: String) {
         unparseable += 1
         if unparseableExamples.count < 5 { unparseableExamples.append((number, reason)) }
-        unparseableShapes.add(line, number: number)
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            unparseableBlank += 1
+            return
+        }
+        unparseableShapes.add(line, number: number, reason: reason)
     }
 
     /// How many events of `kind` were recognized.

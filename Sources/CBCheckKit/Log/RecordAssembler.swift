@@ -212,7 +212,7 @@ public final class RecordAssembler {
             return
         }
         guard hasRecord else {
-            stats.addUnparseable(line, number, "no record prefix, and no record before it to continue")
+            stats.addUnparseable(line, number, LineStats.noRecordBefore)
             return
         }
         stats.continuations += 1
@@ -228,7 +228,7 @@ public final class RecordAssembler {
         stats.formatDetectedAtLine = line
         for line in held.takeAll() {
             line.bytes.withUnsafeBytes {
-                stats.addUnparseable($0, line.info.number, "no record prefix, and no record before it to continue")
+                stats.addUnparseable($0, line.info.number, LineStats.noRecordBefore)
             }
         }
     }

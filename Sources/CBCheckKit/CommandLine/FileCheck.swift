@@ -1,5 +1,6 @@
 /// Checks one log for `cbcheck check` on whichever thread runs it, keeping what it would print on
 /// standard error with the result, so the command prints every file's lines in argument order.
+/// Each line is made with `TerminalText.line`: the path and the log's text in it cannot end it.
 enum FileCheck {
     /// One file's part of the report, and its lines for standard error, in the order they are printed.
     struct Outcome: Sendable {
@@ -19,7 +20,7 @@ enum FileCheck {
         guard input.error == nil, let checker else {
             let error = input.error ?? "\(path): the rules could not be loaded on this thread"
             file.error = error
-            return Outcome(file: file, messages: "error: \(error)\n")
+            return Outcome(file: file, messages: TerminalText.line("error: \(error)"))
         }
         var runs: [CheckReport.Run] = []
         var findings: [Finding] = []
@@ -30,19 +31,19 @@ enum FileCheck {
                 onEvent: keepsTimeline ? { event, _ in timeline.append(TimelineEvent(event)) } : nil,
                 onRunEnd: { run, verdict in runs.append(CheckReport.Run(run, scenario: verdict)) },
                 onFinding: { findings.append($0) })
-            for warning in result.warnings { messages += "\(warning)\n" }
+            for warning in result.warnings { messages += "\(warning)\n" }  // a Diagnostic escapes its lines
             file.stats = result.stats
             if let skipped = result.skipped {
-                messages += "warning: \(skipped)\n"
+                messages += TerminalText.line("warning: \(skipped)")
                 (file.error, file.skipped) = ("\(skipped)", true)
             }
         } catch {
-            messages += "error: \(error)\n"
+            messages += TerminalText.line("error: \(error)")
             file.error = "\(error)"
         }
         for run in runs {
             guard let scenario = run.scenario else { continue }
-            messages += "\(path): \(RunDescription.of(run)): \(scenario.description)\n"
+            messages += TerminalText.line("\(path): \(RunDescription.of(run)): \(scenario.description)")
         }
         file.runs = runs
         file.findings = findings.sorted { ($0.location.line, $0.ruleID) < ($1.location.line, $1.ruleID) }
@@ -52,7 +53,7 @@ enum FileCheck {
             messages += notes(stats, path: path, rules: checker.library.rules)
         }
         file.problems = CheckOptions.problems(with: file.stats, arguments)
-        for problem in file.problems { messages += "\(path): error: \(problem)\n" }
+        for problem in file.problems { messages += TerminalText.line("\(path): error: \(problem)") }
         if arguments.flag("stats"), let stats = file.stats { messages += StatsReporter.render(stats, path: path) }
         return Outcome(file: file, messages: messages)
     }
@@ -63,11 +64,12 @@ enum FileCheck {
         var text = ""
         let uncheckable = UncheckableRules(rules, stats: stats)
         if !uncheckable.isEmpty {
-            text +=
-                "\(path): note: not checkable in this log (format \(stats.format ?? "unknown")): \(uncheckable.description)\n"
+            text += TerminalText.line(
+                "\(path): note: not checkable in this log (format \(stats.format ?? "unknown")): \(uncheckable.description)"
+            )
         }
         if let line = stats.clockWentBack?.line, let note = StatsReporter.clockNote(stats) {
-            text += "\(path):\(line): note: \(note)\n"
+            text += TerminalText.line("\(path):\(line): note: \(note)")
         }
         return text
     }

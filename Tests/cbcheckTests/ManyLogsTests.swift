@@ -102,6 +102,19 @@ import Testing
         #expect(output.stderr.hasSuffix("cbcheck: 2 warnings in 5 files\n"))
     }
 
+    /// Swift strings cannot hold the name's bytes, so the file cannot be opened: said, not skipped.
+    @Test func aFileNameThatIsNotUTF8IsAnInputErrorNotAFolderWithoutLogs() throws {
+        let root = try TestSupport.temporaryDirectory().path
+        let made = try TestSupport.shell("cp \(warning) \(root)/\"$(printf 'bad\\377.log')\" && echo made")
+        try #require(made.stdout == "made\n")
+        let output = try TestSupport.run([root, "--no-config"])
+        #expect(output.status == 2)
+        #expect(
+            output.stderr
+                == "error: \(root)/bad\u{FFFD}.log: a name that is not UTF-8 cannot be opened; rename it\n"
+                + "cbcheck: no findings in 1 file\n")
+    }
+
     /// Root opens any folder, so the binary runs as `nobody` through setpriv when the tests run as root.
     @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
     func aFolderThatCannotBeOpenedIsAnInputErrorAndTheOthersAreStillChecked() throws {

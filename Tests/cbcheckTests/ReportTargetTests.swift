@@ -30,6 +30,7 @@ import Testing
     /// its children a blocked signal mask, so `timeout`'s SIGTERM would not stop it.
     @Test func aFIFOIsWrittenIntoAndStaysAFIFO() throws {
         let folder = try TestSupport.temporaryDirectory().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }  // nothing made here lingers in /tmp
         let output = try TestSupport.shell(
             """
             mkfifo \(folder)/fifo; timeout -s KILL 20 cat \(folder)/fifo > \(folder)/read & reader=$!
@@ -45,6 +46,7 @@ import Testing
     @Test(.enabled(if: geteuid() == 0, "mknod needs root"))
     func aCharacterDeviceIsWrittenIntoAndStaysADevice() throws {
         let folder = try TestSupport.temporaryDirectory().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }  // nothing made here lingers in /tmp
         let made = try TestSupport.shell("mknod \(folder)/null c 1 3 && mknod \(folder)/full c 1 7 && echo made")
         try #require(made.stdout == "made\n")
         let before = ["null", "full"].map { Self.node("\(folder)/\($0)")?.device }
@@ -61,6 +63,7 @@ import Testing
 
     @Test func aDirectoryAndASocketAreRefusedAndLeftAsTheyWere() throws {
         let folder = try TestSupport.temporaryDirectory().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }  // nothing made here lingers in /tmp
         try FileManager.default.createDirectory(atPath: "\(folder)/dir", withIntermediateDirectories: false)
         let socketPath = "\(folder)/sock"
         let listener = try #require(Self.boundSocket(at: socketPath))
@@ -81,6 +84,7 @@ import Testing
     @Test(.enabled(if: geteuid() == 0, "mknod needs root"))
     func aBlockDeviceIsRefused() throws {
         let folder = try TestSupport.temporaryDirectory().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }  // nothing made here lingers in /tmp
         try #require(try TestSupport.shell("mknod \(folder)/disk b 240 0 && echo made").stdout == "made\n")
         let output = try TestSupport.run([Self.early, "--write-baseline", "\(folder)/disk"])
         #expect(output.status == 2)
@@ -93,6 +97,7 @@ import Testing
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd/1"), "needs /proc"))
     func standardOutputByAnyNameIsWrittenThroughItsDescriptor() throws {
         let folder = try TestSupport.temporaryDirectory().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }  // nothing made here lingers in /tmp
         try FileManager.default.createSymbolicLink(atPath: "\(folder)/stdout", withDestinationPath: "/proc/self/fd/1")
         let output = try TestSupport.shell(
             """
@@ -110,6 +115,7 @@ import Testing
     /// a link to a file not yet there makes that file.
     @Test func aLinkToAReportIsFollowedAndStaysALink() throws {
         let folder = try TestSupport.temporaryDirectory().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }  // nothing made here lingers in /tmp
         try "old report\n".write(toFile: "\(folder)/real.json", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: "\(folder)/link.json", withDestinationPath: "real.json")
         try FileManager.default.createSymbolicLink(atPath: "\(folder)/new.json", withDestinationPath: "made.json")

@@ -50,7 +50,7 @@ enum CheckCommand {
         let inputs = LogInputs.expand(arguments.positionals)
         let keepsTimeline = destinations.contains { $0.reporter.identifier == HTMLReporter.identifier }
         var checker: LogChecker? = CBCheck.checker(setup.library, arguments)
-        var progress = ProgressLine(total: inputs.count) { console.error($0) }
+        var progress = ProgressLine(total: inputs.count) { console.terminalControl($0) }
         progress.show(done: 0)
         OrderedWorkPool.run(
             count: inputs.count, workers: jobs, localState: &checker,
@@ -93,7 +93,7 @@ enum CheckCommand {
         }
         for destination in destinations {
             guard let path = destination.path else {
-                console.out(destination.reporter.generateReport(report))
+                console.outVerbatim(destination.reporter.generateReport(report))
                 continue
             }
             files.append((path, { destination.reporter.generateReport(report) }))
@@ -103,7 +103,7 @@ enum CheckCommand {
             do {
                 try ReportFile.write(file.text(), to: file.path)
             } catch {
-                console.error("error: \(error)\n")
+                console.error(TerminalText.line("error: \(error)"))
                 written = false
             }
         }

@@ -182,8 +182,9 @@ enum CheckOptions {
                 let identity = entry.identity
                 let times = entry.count == 1 ? "" : " (\(entry.count) times)"
                 console.error(
-                    "\(path): stale: \(identity.rule) (\(identity.sliceRole); "
-                        + "\(identity.evidenceKinds.joined(separator: ", "))) no longer occurs\(times)\n")
+                    TerminalText.line(
+                        "\(path): stale: \(identity.rule) (\(identity.sliceRole); "
+                            + "\(identity.evidenceKinds.joined(separator: ", "))) no longer occurs\(times)"))
             }
         }
     }

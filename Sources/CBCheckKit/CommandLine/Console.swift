@@ -7,6 +7,10 @@
 /// Where commands write: standard output for results, standard error for diagnostics and
 /// summaries. Tests pass a console that collects the text instead.
 ///
+/// Everything written goes through `TerminalText.lines`, so no command shows a raw control byte
+/// from a log, a file name or a rule file; only a report already escaped for its own format
+/// (`outVerbatim`) and the progress line's own cursor moves (`terminalControl`) pass as they are.
+///
 /// A write that fails (a full disk, `>/dev/full`, a closed standard output) is remembered, not
 /// dropped: the command's exit status becomes 2 and standard error says once what could not be
 /// written, so CI never takes half a report for a result. Used from the calling thread only.
@@ -91,12 +95,22 @@ public final class Console {
         reportFailedWrites() ? 2 : status
     }
 
-    func out(_ text: String) {
+    /// Writes `text` to standard output, control bytes escaped.
+    func out(_ text: String) { outVerbatim(TerminalText.lines(text)) }
+
+    /// Writes `text` to standard error, control bytes escaped.
+    func error(_ text: String) { terminalControl(TerminalText.lines(text)) }
+
+    /// Writes a report that is escaped for its own format already: text and github through
+    /// `TerminalText`, JSON, SARIF, JUnit and HTML by their own rules.
+    func outVerbatim(_ text: String) {
         guard outFailure == nil, !text.isEmpty else { return }
         outFailure = writeOut(text)
     }
 
-    func error(_ text: String) {
+    /// Writes cbcheck's own cursor control to standard error as it is: the progress line's `\r`
+    /// and erase-line sequence.
+    func terminalControl(_ text: String) {
         guard !text.isEmpty, writeError(text) != nil else { return }
         errorFailed = true
     }

@@ -1,5 +1,6 @@
 /// Checks one log for `cbcheck check` on whichever thread runs it, keeping what it would print on
 /// standard error with the result, so the command prints every file's lines in argument order.
+/// Each line is made with `TerminalText.line`: the path and the log's text in it cannot end it.
 enum FileCheck {
     /// One file's part of the report, and its lines for standard error, in the order they are printed.
     struct Outcome: Sendable {
@@ -19,7 +20,7 @@ enum FileCheck {
         guard input.error == nil, let checker else {
             let error = input.error ?? "\(path): the rules could not be loaded on this thread"
             file.error = error
-            return Outcome(file: file, messages: "error: \(error)\n")
+            return Outcome(file: file, messages: TerminalText.line("error: \(error)"))
         }
         var runs: [CheckReport.Run] = []
         var findings: [Finding] = []
@@ -31,20 +32,20 @@ enum FileCheck {
                 onEvent: keepsTimeline ? { event, _ in timeline.append(TimelineEvent(event)) } : nil,
                 onRunEnd: { run, verdict in runs.append(CheckReport.Run(run, scenario: verdict)) },
                 onFinding: { findings.append($0) })
-            for warning in result.warnings { messages += "\(warning)\n" }
+            for warning in result.warnings { messages += "\(warning)\n" }  // a Diagnostic escapes its lines
             coverage = result.coverage
             file.stats = result.stats
             if let skipped = result.skipped {
-                messages += "warning: \(skipped)\n"
+                messages += TerminalText.line("warning: \(skipped)")
                 (file.error, file.skipped) = ("\(skipped)", true)
             }
         } catch {
-            messages += "error: \(error)\n"
+            messages += TerminalText.line("error: \(error)")
             file.error = "\(error)"
         }
         for run in runs {
             guard let scenario = run.scenario else { continue }
-            messages += "\(path): \(RunDescription.of(run)): \(scenario.description)\n"
+            messages += TerminalText.line("\(path): \(RunDescription.of(run)): \(scenario.description)")
         }
         file.runs = runs
         file.findings = findings.sorted { ($0.location.line, $0.ruleID) < ($1.location.line, $1.ruleID) }
@@ -57,10 +58,12 @@ enum FileCheck {
         }
         file.problems = CheckOptions.problems(with: file.stats, arguments)
         file.problems += CheckOptions.uncheckedRequirements(file.notChecked, arguments)
-        for problem in file.problems { messages += "\(path): error: \(problem)\n" }
+        for problem in file.problems { messages += TerminalText.line("\(path): error: \(problem)") }
         if arguments.flag("stats"), let stats = file.stats {
             messages += StatsReporter.render(stats, path: path)
-            if !file.notChecked.isEmpty { messages += "  not checked: \(file.notChecked.description)\n" }
+            if !file.notChecked.isEmpty {
+                messages += TerminalText.line("  not checked: \(file.notChecked.description)")
+            }
         }
         return Outcome(file: file, messages: messages)
     }
@@ -72,17 +75,20 @@ enum FileCheck {
         guard let stats = file.stats, file.error == nil else { return "" }
         let notChecked = file.notChecked
         if notChecked.hasNoEvents {
-            if stats.lines == 0 { return "\(file.path): warning: the file is empty: nothing was checked\n" }
+            if stats.lines == 0 {
+                return TerminalText.line("\(file.path): warning: the file is empty: nothing was checked")
+            }
             let format = stats.format.map { "read as \($0)" } ?? "in no format cbcheck reads"
-            return
-                "\(file.path): warning: no callback events in \(stats.lines) lines (\(format)): nothing was checked\n"
+            return TerminalText.line(
+                "\(file.path): warning: no callback events in \(stats.lines) lines (\(format)): nothing was checked")
         }
         guard !notChecked.isEmpty else { return "" }
         if file.findings.isEmpty {
-            return "\(file.path): note: not checked: \(notChecked.description)\n"
+            return TerminalText.line("\(file.path): note: not checked: \(notChecked.description)")
         }
         let count = notChecked.entries.count
-        return "\(file.path): note: \(count) rule\(count == 1 ? "" : "s") not checked (--stats lists them)\n"
+        return TerminalText.line(
+            "\(file.path): note: \(count) rule\(count == 1 ? "" : "s") not checked (--stats lists them)")
     }
 
     /// What a reader of the findings must know of the whole file, once: the rules it could not
@@ -92,11 +98,12 @@ enum FileCheck {
         var text = ""
         let uncheckable = UncheckableRules(rules, stats: stats)
         if !uncheckable.isEmpty {
-            text +=
-                "\(path): note: not checkable in this log (format \(stats.format ?? "unknown")): \(uncheckable.description)\n"
+            text += TerminalText.line(
+                "\(path): note: not checkable in this log (format \(stats.format ?? "unknown")): \(uncheckable.description)"
+            )
         }
         if let line = stats.clockWentBack?.line, let note = StatsReporter.clockNote(stats) {
-            text += "\(path):\(line): note: \(note)\n"
+            text += TerminalText.line("\(path):\(line): note: \(note)")
         }
         if let warning = UnreadableLog.warning(stats) { text += "\(path): warning: \(warning)\n" }
         return text

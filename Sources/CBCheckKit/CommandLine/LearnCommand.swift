@@ -73,7 +73,11 @@ enum LearnCommand {
             for warning in outcome.warnings { console.error("\(warning)\n") }
             let text = LearnReport.text(outcome)
             let json = arguments.value("format") == "json"
-            console.out(json ? LearnJSONReport.generate(outcome, raw: learner.raw) : text)
+            if json {
+                console.outVerbatim(LearnJSONReport.generate(outcome, raw: learner.raw))
+            } else {
+                console.out(text)
+            }
             if let directory = arguments.value("emit-fixtures") {
                 // What `cbcheck test` runs: the built-in rules and --events, without the settings file.
                 var writer = LearnedFixtureWriter(library: try CBCheck.makeSetup(arguments, Configuration()).library)

@@ -62,7 +62,17 @@ enum LogInputs {
             guard !name.hasPrefix(".") else { continue }
             let path = base + name
             var info = stat()
-            guard lstat(path, &info) == 0 else { continue }  // gone since it was listed
+            guard lstat(path, &info) == 0 else {
+                // A name that is not UTF-8 came back repaired (U+FFFD) and names nothing; one
+                // that is gone since it was listed is no input at all.
+                if name.unicodeScalars.contains("\u{FFFD}") {
+                    found.append(
+                        Input(path: path, error: "\(path): a name that is not UTF-8 cannot be opened; rename it"))
+                } else if errno != ENOENT {
+                    found.append(Input(path: path, error: "\(path): cannot be opened: \(reason(errno))"))
+                }
+                continue
+            }
             let isLog = extensions.contains(where: name.hasSuffix)
             switch info.st_mode & S_IFMT {
             case S_IFDIR:

@@ -28,11 +28,13 @@ enum RulesCommand {
             let description = rule.description
             let severity = description.severity.rawValue.padding(to: 8)
             console.out(
-                "\(description.id)  \(severity)\(description.name.padding(to: nameWidth + 2))\(description.summary)\n")
+                TerminalText.line(
+                    "\(description.id)  \(severity)\(description.name.padding(to: nameWidth + 2))\(description.summary)"
+                ))
         }
         for rule in setup.disabled {
             let reason = rule.reason.map { ": \($0)" } ?? ""
-            console.out("\(rule.id)  disabled at \(rule.location)\(reason)\n")
+            console.out(TerminalText.line("\(rule.id)  disabled at \(rule.location)\(reason)"))
         }
         return 0
     }

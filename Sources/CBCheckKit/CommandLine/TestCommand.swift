@@ -56,7 +56,7 @@ enum TestCommand {
             }
         }
         if arguments.value("format") == "json" {
-            console.out(FixtureReport.json(results, broken: broken, mutations: mutated))
+            console.outVerbatim(FixtureReport.json(results, broken: broken, mutations: mutated))
         } else {
             console.out(FixtureReport.text(results, broken: broken, mutations: mutated))
         }

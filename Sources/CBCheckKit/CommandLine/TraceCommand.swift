@@ -25,14 +25,14 @@ enum TraceCommand {
             printer.flush()
             for warning in result.warnings { console.error("\(warning)\n") }
             if let skipped = result.skipped {
-                console.error("error: \(skipped)\n")
+                console.error(TerminalText.line("error: \(skipped)"))
                 return 2
             }
             console.error(FileCheck.notes(result.stats, path: path, rules: library.rules))
             console.error(StatsReporter.render(result.stats, path: path))
         } catch {
             printer.flush()
-            console.error("error: \(error)\n")
+            console.error(TerminalText.line("error: \(error)"))
             return 2
         }
         return 0

@@ -26,13 +26,20 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The diagnostic as printed: the header line, then the source line, caret and hint if present.
+    /// Each line is escaped (`TerminalText`): a file name, a message quoting a rule file or a log,
+    /// and the source line itself are someone else's text. The caret stands under the escaped
+    /// column, counted in characters.
     public var description: String {
-        var text = "\(location?.description ?? "<unknown>"): \(severity.rawValue): \(message)"
+        var text = TerminalText.escaped("\(location?.description ?? "<unknown>"): \(severity.rawValue): \(message)")
         if let sourceLine, let location {
-            let visible = sourceLine.replacingTabsWithSpaces()
-            text += "\n  \(visible)\n  \(String(repeating: " ", count: max(0, location.column - 1)))^"
+            let bytes = Array(sourceLine.utf8)
+            let before = min(max(0, location.column - 1), bytes.count)
+            let lead = TerminalText.escaped(String(decoding: bytes[..<before], as: UTF8.self)).count
+            let visible = TerminalText.escaped(sourceLine).replacingTabsWithSpaces()
+            let indent = lead + max(0, location.column - 1 - bytes.count)
+            text += "\n  \(visible)\n  \(String(repeating: " ", count: indent))^"
         }
-        if let hint { text += "\n  hint: \(hint)" }
+        if let hint { text += "\n  hint: \(TerminalText.escaped(hint))" }
         return text
     }
 }

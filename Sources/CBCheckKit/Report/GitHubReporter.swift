@@ -9,7 +9,7 @@ public enum GitHubReporter: Reporter {
         var text = ""
         for file in report.files {
             for problem in (file.error.map { [$0] } ?? []) + file.problems {
-                text += "::error file=\(property(file.path)),title=cbcheck::\(data(problem))\n"
+                text += "::error file=\(property(file.path)),title=cbcheck::\(data(TerminalText.escaped(problem)))\n"
             }
             for finding in file.findings { text += command(finding) }
         }
@@ -32,19 +32,25 @@ public enum GitHubReporter: Reporter {
             finding.isBaselined ? "in the baseline" : nil,
         ].compactMap { $0 }
         let note = state.isEmpty ? "" : " (\(state.joined(separator: "; ")))"
-        var message = "\(finding.summary)\(note)\n\(finding.detail) (\(finding.slice))"
+        // Each line of the message escaped on its own, then joined: the runner shows the %0A breaks.
+        var lines = ["\(finding.summary)\(note)", "\(finding.detail) (\(finding.slice))"]
         for evidence in finding.evidence.sorted(by: { $0.line < $1.line }) {
-            message += "\nline \(evidence.line): \(evidence.kind): \(evidence.role)"
+            lines.append("line \(evidence.line): \(evidence.kind): \(evidence.role)")
         }
+        let message = lines.map(TerminalText.escaped).joined(separator: "\n")
         return "::\(level) file=\(property(location.file)),line=\(location.line),col=\(location.column),"
             + "title=\(property(title))::\(data(message))\n"
     }
 
     /// A command's message: `%`, CR and LF escaped as the runner's toolkit does (`escapeData`).
+    /// Control bytes are escaped before (`TerminalText`), so a log viewer never obeys one.
     static func data(_ text: String) -> String { escaped(text, ["%", "\r", "\n"]) }
 
-    /// A command's property value: also `:` and `,`, which end it (`escapeProperty`).
-    static func property(_ text: String) -> String { escaped(text, ["%", "\r", "\n", ":", ","]) }
+    /// A command's property value (a file name, a title): control bytes escaped (`TerminalText`),
+    /// then also `:` and `,`, which end it (`escapeProperty`).
+    static func property(_ text: String) -> String {
+        escaped(TerminalText.escaped(text), ["%", "\r", "\n", ":", ","])
+    }
 
     /// `text` with each of `special` as `%XX`; by scalar, so a CR LF pair is two escapes.
     private static func escaped(_ text: String, _ special: Set<Unicode.Scalar>) -> String {

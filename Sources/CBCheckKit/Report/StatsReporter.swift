@@ -1,6 +1,9 @@
 /// `--stats`: how every line of a log was read, so nothing is dropped unseen.
 enum StatsReporter {
+    /// - Parameter path: the file, shown escaped (`TerminalText`) so a line feed in its name
+    ///   cannot start a line of its own.
     static func render(_ stats: LineStats, path: String) -> String {
+        let path = TerminalText.escaped(path)
         func row(_ label: String, _ count: Int, _ note: String = "") -> String {
             let number = String(count)
             return

@@ -17,15 +17,21 @@ public enum TextReporter: Reporter {
         file.findings.map(render).joined()
     }
 
+    /// One finding's lines, each made with `TerminalText.line`: the path, the rule's summary, the
+    /// slice's identifiers and the evidence excerpts cannot hold a line break or a control byte.
     public static func render(_ finding: Finding) -> String {
         let pending = finding.verdict == .pending ? " (pending: the log ended before the run did)" : ""
         let baselined = finding.isBaselined ? " (in the baseline)" : ""
-        var text = "\(finding.location): \(finding.severity.rawValue): [\(finding.ruleID)] \(finding.summary)"
-        text += "\(pending)\(baselined)\n"
-        text += "    \(finding.detail) (\(finding.slice))\n"
+        var text = TerminalText.line(
+            "\(finding.location): \(finding.severity.rawValue): [\(finding.ruleID)] \(finding.summary)\(pending)\(baselined)"
+        )
+        text += TerminalText.line("    \(finding.detail) (\(finding.slice))")
         for evidence in finding.evidence.sorted(by: { $0.line < $1.line }) {
-            text += "    \(finding.location.file):\(evidence.line): \(evidence.kind): \(evidence.role)\n"
-            if !evidence.isSynthetic, !evidence.text.isEmpty { text += "        \(excerpt(evidence.text))\n" }
+            text += TerminalText.line(
+                "    \(finding.location.file):\(evidence.line): \(evidence.kind): \(evidence.role)")
+            if !evidence.isSynthetic, !evidence.text.isEmpty {
+                text += TerminalText.line("        \(excerpt(TerminalText.escaped(evidence.text)))")
+            }
         }
         return text
     }

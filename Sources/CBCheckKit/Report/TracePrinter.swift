@@ -4,7 +4,8 @@
 /// a rule author sees exactly what the rules see.
 ///
 /// Memory stays flat however long a run is: rows are written out in blocks, and what the footer
-/// says of sessions and tasks is bounded (`TraceRunSummary`).
+/// says of sessions and tasks is bounded (`TraceRunSummary`). Every line is made with
+/// `TerminalText.line`, so a process name, thread or attribute from the log cannot end it early.
 final class TracePrinter {
     /// Text is handed to `write` in blocks of about this many bytes (and at each run's end).
     static let blockBytes = 64 * 1024
@@ -28,16 +29,16 @@ final class TracePrinter {
     /// Takes the next event of the trace.
     func add(_ event: Event, _ run: RunRecord) {
         if event.kind == .runStart {
-            pending += Self.title(run) + " · from line \(run.firstLine)\n" + Self.columns
+            pending += TerminalText.line(Self.title(run) + " · from line \(run.firstLine)") + Self.columns
             summaries[run.number] = TraceRunSummary()
             lastRun = run.number
             return
         }
         if lastRun != run.number {
-            pending += Self.title(run) + " (continued)\n"
+            pending += TerminalText.line(Self.title(run) + " (continued)")
             lastRun = run.number
         }
-        pending += row(event) + "\n"
+        pending += TerminalText.line(row(event))
         summaries[run.number]?.add(event)
         if pending.utf8.count >= Self.blockBytes { flush() }
     }
@@ -47,8 +48,8 @@ final class TracePrinter {
         var footer = "  end of run \(run.number) · lines \(run.firstLine)–\(run.lastLine)"
         footer += " · main thread \(run.mainThread ?? "unknown")"
         footer += run.ending.map { " · ended: \($0.reason) (line \($0.line))" } ?? " · still running when the log ends"
-        pending += footer + "\n"
-        if let scenario { pending += "  scenario: \(scenario.description)\n" }
+        pending += TerminalText.line(footer)
+        if let scenario { pending += TerminalText.line("  scenario: \(scenario.description)") }
         pending += summaries.removeValue(forKey: run.number)?.rendered ?? ""
         pending += "\n"
         lastRun = nil

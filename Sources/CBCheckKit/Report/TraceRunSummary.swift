@@ -22,7 +22,8 @@ struct TraceRunSummary {
         }
     }
 
-    /// `  sessions: com.acme.bg (created at lines 7, 40)` and one `  task …` line per task.
+    /// `  sessions: com.acme.bg (created at lines 7, 40)` and one `  task …` line per task, each
+    /// made with `TerminalText.line` (identifiers come from the log).
     var rendered: String {
         var text = ""
         if !sessions.order.isEmpty {
@@ -33,15 +34,15 @@ struct TraceRunSummary {
                 return "\(identifier) (created at line\(lines.count == 1 ? "" : "s") "
                     + lines.map(String.init).joined(separator: ", ") + "\(more))"
             }
-            text += "  sessions: " + items.joined(separator: "; ")
+            var line = "  sessions: " + items.joined(separator: "; ")
             if sessions.leftOut > 0 {
-                text += "; … and \(sessions.leftOut) events of later sessions (in the rows above)"
+                line += "; … and \(sessions.leftOut) events of later sessions (in the rows above)"
             }
-            text += "\n"
+            text += TerminalText.line(line)
         }
         for key in tasks.order {
             let more = tasks.more[key].map { " → … \($0) more" } ?? ""
-            text += "  task \(key): \(tasks.items[key]!.joined(separator: " → "))\(more)\n"
+            text += TerminalText.line("  task \(key): \(tasks.items[key]!.joined(separator: " → "))\(more)")
         }
         if tasks.leftOut > 0 {
             text += "  tasks after the first \(Self.maximumTasks): \(tasks.leftOut) events (in the rows above)\n"

@@ -67,6 +67,18 @@ import Testing
         #expect(try Self.findings(wake) == ["CB208@3"])
     }
 
+    /// A foreground app's delegate lines (URLSession.shared, a default session) name no session
+    /// either: with no background session shown in the run, they are bound to none (no CB109).
+    @Test func taskLinesOfARunWithNoBackgroundSessionAreNotBound() throws {
+        let lines = [
+            "application(_:didFinishLaunchingWithOptions:)",
+            "@300 urlSession(_:dataTask:didReceive:) 2048 bytes",
+            "@300 urlSession(_:task:didCompleteWithError:) nil",
+        ]
+        #expect(try Self.findings(lines) == [])
+        #expect(try ReadLog(Self.log(lines)).events[1][.identifier] == nil)
+    }
+
     @Test func twoSessionsMakeAnUnnamedLineAmbiguous() throws {
         let lines = [
             "creating background session with identifier com.acme.one",

@@ -25,10 +25,12 @@ extension TraceBuilder {
     /// the run's unnamed one while the run has named none, else nothing (ambiguous, and said).
     func unnamedSession(for event: inout Event, in run: RunRecord, mayBeForeground: Bool) -> String? {
         let unnamed = BindingNote.unnamedSession
-        // Making a task says nothing of the session's kind: until the run shows a background
-        // session (a creation, handleEvents), a task made on an unnamed one may be a default
-        // session's, which CB404 and CB405 must not judge.
-        if run.identifiers.isEmpty, event.kind == .taskCreate, event.attribute(.background, equals: "yes") != true {
+        // A task's line says nothing of its session's kind: until the run shows a background
+        // session (a creation, handleEvents), a task on an unnamed one may be URLSession.shared's
+        // or a default session's, which CB109, CB404 and CB405 must not judge.
+        if run.identifiers.isEmpty, event.kind.isTaskKind || event.kind.isSystemKind,
+            event.attribute(.background, equals: "yes") != true
+        {
             return nil
         }
         let onlyUnnamed = run.identifiers.isEmpty || run.identifiers == [unnamed]

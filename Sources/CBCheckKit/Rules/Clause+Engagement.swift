@@ -1,11 +1,9 @@
 /// When a clause has had something to judge in a slice: the difference between a log that
 /// satisfied a rule and one that never reached what the rule is about ("not checked").
 extension Clause {
-    /// The matchers whose events put the clause to work: a scope's opener (`after A`,
-    /// `between A`, `given A`), or, for a clause over the whole slice, its pattern's events.
-    var triggers: [EventMatcher] { engagingMatchers }
-
-    static func triggers(_ scope: Scope, _ rule: Rule) -> [EventMatcher] {
+    /// The matchers whose events put a clause to work: a scope's opener (`after A`, `between A`,
+    /// `given A`), or, for a clause over the whole slice, its pattern's events.
+    static func triggers(of scope: Scope, _ rule: Rule) -> [EventMatcher] {
         switch scope {
         case .after(let open, _, _), .between(let open, _), .given(let open): return [open]
         case .always:
@@ -24,17 +22,14 @@ extension Clause {
         }
     }
 
-    /// Whether `event` puts the clause to work: it opens the clause's scope, or (whole-slice
-    /// clauses) it is one of the pattern's events and its condition could be decided, true or
-    /// false. A handler call whose thread is unknown does not check `where thread != main`.
-    func isEngaged(by event: Event, run: RunRecord?) -> Bool {
-        switch parts.scope {
-        case .after, .between, .given: return parts.opens!.matches(event, run: run)
-        case .always:
-            return triggers.contains { matcher in
-                matcher.kinds.contains(event.kind)
-                    && (matcher.condition.map { $0.evaluate(event, run: run) != nil } ?? true)
-            }
+    /// Whether `event` is one of the pattern's events with a condition that could be decided,
+    /// true or false: what puts a whole-slice clause to work (a scoped one is put to work by its
+    /// opener, which `ClauseMonitor.isEngaged(after:run:)` reads from the step). A handler call
+    /// whose thread is unknown does not check `where thread != main`.
+    func decides(_ event: Event, run: RunRecord?) -> Bool {
+        triggers.contains { matcher in
+            matcher.kinds.contains(event.kind)
+                && (matcher.condition.map { $0.evaluate(event, run: run) != nil } ?? true)
         }
     }
 }

@@ -48,12 +48,10 @@ public final class Clause {
         self.unless = unless
         self.referencedKinds = referencedKinds
         parts = Parts(scope: scope, rule: rule)
-        let triggers = Self.triggers(scope, rule)
-        engagingMatchers = triggers
-        engagingKinds = KindMask(triggers.flatMap(\.kinds))
+        triggers = Self.triggers(of: scope, rule)
     }
 
-    /// `triggers`, and their kinds, kept: a rule not yet put to work asks for every event it sees.
-    let engagingMatchers: [EventMatcher]
-    let engagingKinds: KindMask
+    /// The matchers whose events put the clause to work (`Clause+Engagement.swift`), kept: a rule
+    /// not yet put to work asks for every event it sees.
+    let triggers: [EventMatcher]
 }

@@ -76,12 +76,12 @@ struct ClauseMonitor {
 
     /// Whether the clause has had something to judge in this slice, asked right after a step: its
     /// scope has opened (the step already tested the opener), or for a whole-slice clause the
-    /// event is one of its pattern's with a condition that could be decided (`Clause.isEngaged`).
+    /// event is one of its pattern's with a condition that could be decided (`Clause.decides`).
     func isEngaged(after event: Event, run: RunRecord?) -> Bool {
         switch clause.parts.scope {
         case .after, .between: return opener != nil
         case .given: return trigger != nil
-        case .always: return clause.isEngaged(by: event, run: run)
+        case .always: return clause.decides(event, run: run)
         }
     }
 

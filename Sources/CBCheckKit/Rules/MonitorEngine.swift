@@ -77,8 +77,8 @@ public final class MonitorEngine {
             for (index, rule) in tree.rules.enumerated() {
                 if tree.engaged[index] { coverage.engaged.insert(rule.description.id) }
                 let triggers = Set(rule.clauses.flatMap(\.triggers).flatMap(\.kinds))
-                for kind in triggers where tree.unboundCount(of: kind) > 0 {
-                    coverage.unbound[rule.description.id, default: [:]][kind.name] = tree.unboundCount(of: kind)
+                for kind in triggers where tree.unbound[kind.index] > 0 {
+                    coverage.unbound[rule.description.id, default: [:]][kind.name] = tree.unbound[kind.index]
                 }
             }
         }

@@ -11,9 +11,6 @@ extension SliceTree {
             from: BindingNote.unnamedSession, to: identifier)
     }
 
-    /// How many events of `kind` the tree skipped, a key their kind carries unknown.
-    func unboundCount(of kind: EventKind) -> Int { unbound[kind.index] }
-
     private func renameChildren(
         at node: Node, level: Int, identifierLevel: Int, event: Event, from old: String, to new: String
     ) {

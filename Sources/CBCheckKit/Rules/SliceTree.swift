@@ -117,9 +117,9 @@ final class SliceTree {
     private let lastKind: EventKind?
     let retirement: SliceRetirement
     /// Whether each rule (by index in `rules`) has had something to judge in some slice
-    /// (`Clause.isEngaged`); a rule with a finding has.
+    /// (`ClauseMonitor.isEngaged(after:run:)`); a rule with a finding has.
     private(set) var engaged: [Bool]
-    /// The kinds that could still put a rule of the tree to work: a step asks `isEngaged` only
+    /// The kinds that could still put a rule of the tree to work: a step asks whether it did only
     /// for events of these, so a rule that is never put to work costs a bit test per event.
     private(set) var engagingKinds = KindMask()
     /// For each event kind (by index), how many events the tree skipped because a key their kind
@@ -150,17 +150,19 @@ final class SliceTree {
         lastKind = keys.last?.lastKind
         engaged = Array(repeating: false, count: rules.count)
         unbound = Array(repeating: 0, count: EventKind.all.count)
-        engagingKinds = KindMask(rules.flatMap { $0.clauses.flatMap { $0.engagingMatchers.flatMap(\.kinds) } })
+        engagingKinds = kindsEngaging(rules.indices)
     }
 
     /// Notes that rule `index` has been put to work, and which kinds may still put others to work.
     func markEngaged(_ index: Int) {
         guard !engaged[index] else { return }
         engaged[index] = true
-        engagingKinds = KindMask(
-            rules.indices.filter { !engaged[$0] }.flatMap {
-                rules[$0].clauses.flatMap { $0.engagingMatchers.flatMap(\.kinds) }
-            })
+        engagingKinds = kindsEngaging(rules.indices.filter { !engaged[$0] })
+    }
+
+    /// The kinds that put some of the rules `indices` to work.
+    private func kindsEngaging(_ indices: some Sequence<Int>) -> KindMask {
+        KindMask(indices.flatMap { rules[$0].clauses.flatMap { $0.triggers.flatMap(\.kinds) } })
     }
 
     /// A tree with no rules that routes events of `kinds`: `cbcheck learn` mines the very slices

@@ -30,6 +30,9 @@ public enum BindingNote: Sendable, Equatable {
     /// The value the run's one session has until a line names it.
     public static let unnamedSession = "(unnamed)"
 
+    /// The value of the run's background task a system warning names none of.
+    public static let unnamedBackgroundTask = "(unnamed)"
+
     /// The value of the `n`-th unnamed task of a run.
     public static func unnamedTask(_ number: Int) -> String { "(unnamed \(number))" }
 

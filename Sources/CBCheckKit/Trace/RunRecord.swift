@@ -118,13 +118,13 @@ public final class RunRecord {
         }
     }
 
-    /// The task whose temporary file is `name`, if the run was given it (and has not forgotten it).
     /// The temporary files recorded for session `old`, now `new`'s.
     func renameTemporaryFiles(from old: String, to new: String) {
         for (name, file) in temporaryFiles where file.identifier == old { temporaryFiles[name] = (new, file.task) }
         if let file = lastFile, file.identifier == old { lastFile = (file.name, new, file.task) }
     }
 
+    /// The task whose temporary file is `name`, if the run was given it (and has not forgotten it).
     func temporaryFile(_ name: String) -> (identifier: String, task: String)? {
         if let lastFile, lastFile.name == name { return (lastFile.identifier, lastFile.task) }
         return temporaryFiles[name]

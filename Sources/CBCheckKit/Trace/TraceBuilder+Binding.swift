@@ -90,7 +90,7 @@ extension TraceBuilder {
     /// whose pairs an unnamed slice would mix up.
     func bindBackgroundTask(of event: inout Event) {
         guard event.kind.carries(.bgtask), event[.bgtask] == nil, Self.warningKinds[event.kind.index] else { return }
-        event.attributes[.bgtask] = BindingNote.unnamedSession
+        event.attributes[.bgtask] = BindingNote.unnamedBackgroundTask
         event.inferred.insert(.bgtask)
         event.note(.backgroundTaskUnnamed)
     }

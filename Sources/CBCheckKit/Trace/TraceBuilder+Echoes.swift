@@ -41,6 +41,14 @@ extension TraceBuilder {
         return true
     }
 
+    /// The run's last callback, when `event` repeats it.
+    func echoesLastCallback(_ event: Event, of run: RunRecord) -> Event? {
+        guard let last = run.lastCallback, Self.isEcho(event, of: last, eventsBetween: run.eventsSinceCallback) else {
+            return nil
+        }
+        return last
+    }
+
     /// Whether mentions of `kind` fold (`foldedKinds`), by a table read for every event.
     static func isFolded(_ kind: EventKind) -> Bool { foldedByIndex[kind.index] }
 
@@ -50,8 +58,7 @@ extension TraceBuilder {
     /// run's earlier lines left unnamed, the trace gets a `session.named` event in its place.
     /// - Returns: whether the event was folded (and must not go on).
     func foldEcho(_ event: Event, _ naming: TaskNaming, in run: RunRecord) -> Bool {
-        guard let last = run.lastCallback, Self.isEcho(event, of: last, eventsBetween: run.eventsSinceCallback)
-        else { return false }
+        guard let last = echoesLastCallback(event, of: run) else { return false }
         echoesFolded += 1
         var named = event
         nameUnnamedSession(by: &named, naming, in: run)

@@ -61,19 +61,15 @@ public final class TraceBuilder {
         var event = consume raw
         // A repeated didFinishLaunching is one launch, not the start of a second run.
         if event.kind == .appLaunch, let run = lastRun, run.ending == nil, run.pid == event.pid,
-            run.process == event.process, let last = run.lastCallback,
-            Self.isEcho(event, of: last, eventsBetween: run.eventsSinceCallback)
+            run.process == event.process, echoesLastCallback(event, of: run) != nil
         {
             echoesFolded += 1
             lastEvent = event  // so a later didFinishLaunching is not taken for this one's second half
             return
         }
         guard let run = event.kind.isSystemKind ? runForSystemLine(event) : runFor(event) else { return }
-        if !event.kind.isSystemKind,
-            foldEcho(event, TaskNaming(task: event[.task], session: event[.identifier]), in: run)
-        {
-            return
-        }
+        var naming = TaskNaming(task: event[.task], session: event[.identifier])
+        if !event.kind.isSystemKind, foldEcho(event, naming, in: run) { return }
         run.lastLine = event.line
         learnMainThread(from: event, in: run)
         var isOnMainThread = event.isOnMainThread
@@ -81,7 +77,6 @@ public final class TraceBuilder {
         if event.process == run.process, let thread = event.thread, let main = run.mainThread {
             isOnMainThread = thread == main
         }
-        var naming = TaskNaming(task: event[.task], session: event[.identifier])
         nameUnnamedSession(by: &event, naming, in: run)
         inferIdentifier(of: &event, &naming, in: run)
         inferTask(of: &event, &naming, in: run)

@@ -7,16 +7,8 @@ import Testing
 /// Repeated mentions of one callback fold into the call (`TraceBuilder+Echoes`); a true second
 /// call, told by what differs, does not.
 @Suite struct EchoFoldingTests {
-    private static func check(_ lines: [String]) throws -> (findings: [String], stats: LineStats, events: [Event]) {
-        let checker = LogChecker(library: try RuleLibrary.builtIn())
-        var found: [String] = []
-        var events: [Event] = []
-        let text = lines.joined(separator: "\n") + "\n"
-        let result = try checker.check(
-            path: try TestSupport.temporaryFile(text),
-            onEvent: { event, _ in if !event.kind.isSynthetic || event.kind == .sessionNamed { events.append(event) } },
-            onFinding: { if $0.verdict == .violated { found.append("\($0.ruleID)@\($0.location.line)") } })
-        return (found.sorted(), result.stats, events)
+    private static func check(_ lines: [String]) throws -> CheckedLines {
+        try CheckedLines(lines) { !$0.kind.isSynthetic || $0.kind == .sessionNamed }
     }
 
     @Test func aMethodNameFollowedByWhatItDidIsTheSameWake() throws {

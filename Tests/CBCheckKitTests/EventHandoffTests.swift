@@ -11,7 +11,7 @@ import Testing
         return text.withUnsafeBytes {
             Event(
                 kind: .taskCreate, values: AttributeValues([:]), line: line, column: 1, time: nil, process: nil,
-                pid: nil, thread: nil, textBytes: $0, phrasing: nil)
+                pid: nil, thread: nil, textBytes: $0, phrasing: nil, tier: nil)
         }
     }
 

@@ -9,7 +9,7 @@ import Testing
         text.withUnsafeBytes { bytes in
             Event(
                 kind: .appLaunch, values: AttributeValues(), line: 3, column: 1, time: nil, process: "App", pid: 7,
-                thread: nil, textBytes: bytes, phrasing: nil)
+                thread: nil, textBytes: bytes, phrasing: nil, tier: nil)
         }
     }
 

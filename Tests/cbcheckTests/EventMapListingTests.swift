@@ -36,4 +36,26 @@ import Testing
         #expect(rows.first?.hasSuffix(#""said \"done\" \\ for ""#) == true)
         #expect(rows.dropFirst().first?.hasSuffix("(no literal: tried on every record)") == true)
     }
+
+    /// The README's table of rules is what `cbcheck rules` lists: a rule added without its row (as
+    /// CB507 once was) fails here.
+    @Test func theReadmesRuleTableIsTheRuleList() throws {
+        let output = try TestSupport.run(["rules", "--no-config"])
+        let listed = output.stdout.split(separator: "\n").map { row in
+            row.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ")
+        }
+        let readme = try String(
+            contentsOfFile: TestSupport.packageRoot.appendingPathComponent("README.md").path, encoding: .utf8)
+        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| CB") }.map { row in
+            row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        }
+        #expect(rows.map { $0.split(separator: " ")[0] } == listed.map { $0.split(separator: " ")[0] })
+        // `cbcheck rules` prints id, severity, name; the README id, name, severity.
+        #expect(
+            rows
+                == listed.map { row in
+                    let words = row.split(separator: " ")
+                    return "\(words[0]) \(words[2]) \(words[1])"
+                })
+    }
 }

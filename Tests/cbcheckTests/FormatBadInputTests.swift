@@ -73,7 +73,7 @@ import Testing
         #expect(raw.stderr.contains("  unparseable           0\n"))
         let trace = try TestSupport.run(["trace", try TestSupport.temporaryFile(bytes)])
         #expect(trace.status == 0)
-        #expect(trace.stdout.contains("app.handler.called  identifier=com.acme.Downloader.bg\n"))
+        #expect(trace.stdout.contains("app.handler.called  identifier=com.acme.Downloader.bg  tier=phrasing\n"))
         let escaped = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{0}", with: "\\u0000")
         let escapedOutput = try TestSupport.run([try TestSupport.temporaryFile(escaped)])
         #expect(escapedOutput.status == 1)
@@ -174,6 +174,6 @@ import Testing
         let trace = try TestSupport.run(["trace", huge])
         #expect(
             trace.stdout.contains("cfnet.task.response  identifier=com.acme.PhotoDrop.uploads (inferred) status=500"))
-        #expect(trace.stdout.contains("task=99999999999999999999999999999999  [identifier inferred"))
+        #expect(trace.stdout.contains("task=99999999999999999999999999999999  tier=system  [identifier inferred"))
     }
 }

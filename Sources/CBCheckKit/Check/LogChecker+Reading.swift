@@ -24,16 +24,21 @@ extension LogChecker {
         _ descriptor: Int32, path: String, _ sink: @escaping (consuming Event) -> Void
     ) throws(LogInputError) -> Reading {
         let warnings = WarningList(path: path)
-        var recognizer = EventRecognizer(map: library.eventMap)
-        recognizer.onPatternFailure = { error, pattern in warnings.add(error, pattern) }
-        let assembler = RecordAssembler(format: format, process: process, recognizer: recognizer, sink: sink)
+        func recognizer(_ profiles: [LibraryProfile]) -> EventRecognizer {
+            var recognizer = EventRecognizer(map: library.eventMap(with: profiles))
+            recognizer.onPatternFailure = { error, pattern in warnings.add(error, pattern) }
+            return recognizer
+        }
+        var profiles = chosenProfiles ?? []
+        let assembler = RecordAssembler(
+            format: format, process: process, recognizer: recognizer(profiles), sink: sink)
         warnings.recordLine = { [unowned assembler] in assembler.recordLine }
         var binary: String?
         var reading: Reading
         do {
+            let isGzip = Self.startsWithGzipMagic(descriptor)
             let source: any ByteSource =
-                try Self.startsWithGzipMagic(descriptor)
-                ? GzipSource(descriptor: descriptor, path: path) : DescriptorSource(descriptor: descriptor)
+                try isGzip ? GzipSource(descriptor: descriptor, path: path) : DescriptorSource(descriptor: descriptor)
             let summary = try lineReader.forEachLine(
                 from: source, path: path,
                 inspect: { [lineReader] block in
@@ -42,6 +47,10 @@ extension LogChecker {
                     // Once per file, from its first lines: what a paste put before each of them.
                     assembler.decorate(
                         with: PasteDecoration.detect(in: block, isWhole: block.count < lineReader.inspectionLength))
+                    if chosenProfiles == nil {
+                        profiles = Self.profiles(of: library, shownIn: isGzip ? nil : descriptor, orIn: block)
+                        if !profiles.isEmpty { assembler.recognizer = recognizer(profiles) }
+                    }
                     return true
                 }
             ) { line, info in assembler.add(line, info) }
@@ -54,6 +63,8 @@ extension LogChecker {
         guard binary == nil else { return reading }
         assembler.finish(missingFinalNewline: reading.summary.missingFinalNewline)
         reading.stats = assembler.stats
+        reading.stats.profiles = profiles.map(\.name)
+        reading.stats.profilesNamed = chosenProfiles != nil
         reading.warnings = warnings.diagnostics
         return reading
     }
@@ -86,6 +97,31 @@ extension LogChecker {
     }
 
     // MARK: - Private
+
+    /// The profiles `--profile` named, `nil` when each file's are detected.
+    private var chosenProfiles: [LibraryProfile]? {
+        guard case .only(let names) = profileChoice else { return nil }
+        return names.compactMap(library.profile(named:))
+    }
+
+    /// The profiles whose `detect` patterns match a file's first part: the first
+    /// `ProfileChoice.detectionLength` bytes of a regular file, read without moving its offset, or
+    /// `block` (the first lines of standard input or of a compressed file).
+    private static func profiles(
+        of library: RuleLibrary, shownIn descriptor: Int32?, orIn block: UnsafeRawBufferPointer
+    ) -> [LibraryProfile] {
+        guard !library.profiles.isEmpty else { return [] }
+        var stat = stat()
+        guard let descriptor, fstat(descriptor, &stat) == 0, stat.st_mode & S_IFMT == S_IFREG,
+            stat.st_size > block.count
+        else { return library.profiles.filter { $0.isShown(in: block) } }
+        let window = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: min(Int(stat.st_size), ProfileChoice.detectionLength), alignment: 16)
+        defer { window.deallocate() }
+        let count = pread(descriptor, window.baseAddress, window.count, 0)
+        let bytes = count > 0 ? UnsafeRawBufferPointer(rebasing: window[0..<count]) : block
+        return library.profiles.filter { $0.isShown(in: bytes) }
+    }
 
     /// The reading thread's result, written before it closes the handoff and read after
     /// `take()` says it closed (the handoff's lock orders the two).

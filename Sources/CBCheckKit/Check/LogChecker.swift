@@ -11,6 +11,8 @@ public struct LogChecker {
     public var format: (any LogFormat)?
     /// Keep only records of this process (`--process`).
     public var process: String?
+    /// Which library profiles apply (`--profile`).
+    public var profileChoice = ProfileChoice.detect
     /// How lines are read (tests lower its line limit to see the cut without a 64 MiB line).
     public var lineReader = LineReader()
     /// How many completed task slices stay whole and how many retired ones are remembered.

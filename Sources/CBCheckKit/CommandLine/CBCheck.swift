@@ -166,12 +166,20 @@ public enum CBCheck {
         names: ["--process"], valueName: "<name>",
         help: "Keep only this process's lines (a log of several processes); the others are counted as excluded.")
 
-    /// A checker with `--log-format` and `--process` applied.
+    static let profileOption = CommandSpec.Option(
+        names: ["--profile"], valueName: "<name>",
+        help:
+            "Read every file with this library profile (repeatable), instead of the ones each file's first MiB shows; 'none' for none ('cbcheck rules --profiles' lists them).",
+        allowedValues: BuiltInRuleFiles.profileNames + ["none"], isRepeatable: true)
+
+    /// A checker with `--log-format`, `--process` and `--profile` applied.
     static func checker(_ library: RuleLibrary, _ arguments: ParsedArguments, readsAhead: Bool = false) -> LogChecker {
         var checker = LogChecker(library: library)
         checker.readsAhead = readsAhead
         checker.format = arguments.value("log-format").flatMap(LogFormats.named)
         checker.process = arguments.value("process")
+        let profiles = arguments.all("profile")
+        if !profiles.isEmpty { checker.profileChoice = .only(profiles.filter { $0 != "none" }) }
         return checker
     }
 }

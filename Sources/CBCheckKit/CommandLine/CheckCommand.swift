@@ -21,7 +21,9 @@ enum CheckCommand {
                 isRepeatable: true)
         ],
         options: [CBCheck.rulesOption, CBCheck.eventsOption] + CheckOptions.reportOptions + CheckOptions.gateOptions
-            + CBCheck.configOptions + [CheckOptions.jobsOption, CBCheck.logFormatOption, CBCheck.processOption],
+            + CBCheck.configOptions + [
+                CheckOptions.jobsOption, CBCheck.logFormatOption, CBCheck.processOption, CBCheck.profileOption,
+            ],
         isDefault: true)
 
     /// The usage mistakes the parser cannot see: `--report` values, the percentage, `-j`.

@@ -22,6 +22,20 @@ enum EventMapListing {
         }
     }
 
+    /// `cbcheck rules --profiles`: each profile's name and library, its `detect` patterns, and the
+    /// kinds its phrasings recognize (`rules --event-map --profile NAME` lists the phrasings).
+    static func profileLines(_ profiles: [LibraryProfile]) -> [String] {
+        profiles.flatMap { profile in
+            var kinds: [String] = []
+            for entry in profile.map.entries {
+                for kind in [entry.kind] + entry.alsoKinds where !kinds.contains(kind.name) { kinds.append(kind.name) }
+            }
+            return ["\(profile.name)  \(profile.about)"]
+                + profile.detectors.map { "  detect  /\($0.pattern.source)/" }
+                + ["  kinds   " + kinds.joined(separator: ", "), "  from    \(profile.location.file)"]
+        }
+    }
+
     /// `"didFinishDownloadingTo", "didFinishDownloading:"` (one of which a line must hold),
     /// `(any case)` after them for an `/…/i` phrasing, or why the phrasing is tried on every record.
     static func literals(_ pattern: EventMap.MapPattern) -> String {

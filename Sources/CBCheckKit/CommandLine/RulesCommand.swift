@@ -5,21 +5,31 @@ enum RulesCommand {
         discussion: """
             The rules in effect, then each rule the .cbcheck file turned off, with its line and reason. \
             With --event-map, the event map instead: each phrasing in the order they are tried, its \
-            kind, where it is written, and the literals a record must contain for its regex to run.
+            kind, where it is written, and the literals a record must contain for its regex to run. \
+            With --profiles, the library profiles: each one's name, what library it reads, the \
+            patterns that detect it in a file's first MiB, and the kinds it recognizes.
             """,
         options: [
-            CBCheck.rulesOption, CBCheck.eventsOption,
+            CBCheck.rulesOption, CBCheck.eventsOption, CBCheck.profileOption,
             .init(
                 names: ["--event-map"], valueName: nil,
                 help:
                     "List the event map's phrasings (kind, file:line, the literals the prefilter looks for) instead of the rules."
             ),
+            .init(
+                names: ["--profiles"], valueName: nil,
+                help: "List the library profiles (wrapper libraries' own log lines) instead of the rules."),
         ] + CBCheck.configOptions)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
         guard let setup = CBCheck.loadSetup(arguments, console) else { return 2 }
         if arguments.flag("event-map") {
-            for line in EventMapListing.lines(setup.library.eventMap) { console.out(line + "\n") }
+            let map = setup.library.eventMap(with: arguments.all("profile").compactMap(setup.library.profile(named:)))
+            for line in EventMapListing.lines(map) { console.out(line + "\n") }
+            return 0
+        }
+        if arguments.flag("profiles") {
+            for line in EventMapListing.profileLines(setup.library.profiles) { console.out(line + "\n") }
             return 0
         }
         let rules = setup.library.rules

@@ -7,10 +7,14 @@ enum TraceCommand {
         name: "trace", abstract: "Print the normalized trace: runs, main thread, app state, events and their lines.",
         discussion:
             "An event your own map (--events) recognized also shows its phrasing=FILE:LINE, what a\n"
-            + "rule's 'where phrasing == \"FILE:LINE\"' names.\n\nEvent kinds:\n"
+            + "rule's 'where phrasing == \"FILE:LINE\"' names. An event recognized by the system's own\n"
+            + "words shows tier=system, one recognized by an app's sentence tier=phrasing (a method's\n"
+            + "printed name, the rest, says nothing).\n\nEvent kinds:\n"
             + EventKind.all.map { "  \($0.name.padding(to: 24))\($0.summary)" }.joined(separator: "\n"),
         arguments: [.init(name: "file", help: "The log to trace; '-' reads standard input.")],
-        options: [CBCheck.eventsOption] + CBCheck.configOptions + [CBCheck.logFormatOption, CBCheck.processOption])
+        options: [CBCheck.eventsOption] + CBCheck.configOptions + [
+            CBCheck.logFormatOption, CBCheck.processOption, CBCheck.profileOption,
+        ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
         guard let library = CBCheck.loadSetup(arguments, console)?.library else { return 2 }

@@ -34,6 +34,9 @@ public struct Event: @unchecked Sendable {
         /// How many bytes of text follow the fields (0 when `madeText` holds it).
         var textCount = 0
         var phrasing: String?
+        /// The phrasing's tier; `nil` for events no event-map line recognized (run boundaries,
+        /// events the trace builder adds).
+        var tier: RecognitionTier?
         var isOnMainThread: Bool?
         var appState: AppState = .unknown
         var sequence = 0
@@ -204,6 +207,11 @@ public struct Event: @unchecked Sendable {
         box.header.sequence = sequence
     }
     /// Whether the event ran on its run's main thread; `nil` when either thread is unknown.
+    /// What kind of text recognized the event (`RecognitionTier`); `nil` when no event-map line did.
+    public var tier: RecognitionTier? {
+        get { storage.header.tier }
+        set { unique.header.tier = newValue }
+    }
     public var isOnMainThread: Bool? {
         get { storage.header.isOnMainThread }
         set { unique.header.isOnMainThread = newValue }
@@ -243,12 +251,12 @@ public struct Event: @unchecked Sendable {
     /// (`DisplayText`): printable ASCII, nearly every line, is kept as bytes in the event's box.
     init(
         kind: EventKind, values: AttributeValues, line: Int, column: Int, time: Timestamp?, process: String?,
-        pid: Int?, thread: String?, textBytes: UnsafeRawBufferPointer, phrasing: String?
+        pid: Int?, thread: String?, textBytes: UnsafeRawBufferPointer, phrasing: String?, tier: RecognitionTier?
     ) {
         let isPlain = DisplayText.isPrintableASCII(textBytes)
         let fields = Fields(
             kind: kind, attributes: values, line: line, column: column, time: time, process: process, pid: pid,
-            thread: thread, madeText: isPlain ? nil : DisplayText.from(textBytes), phrasing: phrasing)
+            thread: thread, madeText: isPlain ? nil : DisplayText.from(textBytes), phrasing: phrasing, tier: tier)
         storage = Storage.make(fields, text: isPlain ? textBytes : UnsafeRawBufferPointer(start: nil, count: 0))
     }
 

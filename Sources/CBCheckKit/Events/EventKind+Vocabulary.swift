@@ -158,5 +158,16 @@ extension EventKind {
             name: "bgtask.unended",
             summary: "UIKit's warning that a background task was still not ended after its expiration handlers ran",
             attributes: [.bgtask]),
+        // Foundation's exception when a task is asked of a session already invalidated.
+        Entry(
+            name: "session.refusedTask",
+            summary: "the system refused to make a task: the session had been invalidated (NSGenericException)",
+            attributes: [.identifier]),
+        // UIKit's warning that endBackgroundTask named no background task in progress.
+        Entry(
+            name: "bgtask.endUnknown",
+            summary:
+                "UIKit's warning that endBackgroundTask named no background task in progress (ended twice, or never begun)",
+            attributes: [.bgtask]),
     ]
 }

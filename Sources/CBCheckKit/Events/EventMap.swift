@@ -33,6 +33,8 @@ public struct EventMap {
         /// which events it recognizes carry and a rule's `where phrasing == …` names. Made once
         /// here, so an event shares the text rather than building it.
         public let phrasing: String
+        /// What kind of text the pattern recognizes (`tier` lines; `signature` when none is given).
+        public internal(set) var tier = RecognitionTier.signature
         /// The named groups that are attributes, with their group numbers: resolved once here so
         /// recognizing an event compares no strings.
         public let attributeGroups: [(attribute: Attribute, group: Int)]

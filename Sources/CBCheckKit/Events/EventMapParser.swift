@@ -7,6 +7,9 @@
 ///   match /handleEventsForBackgroundURLSession/
 ///   also session.create
 ///   set background = yes
+/// event app.handler.called
+///   tier phrasing
+///   match /calling (?:the )?completion handler/i
 /// ```
 ///
 /// Mistakes are `Diagnostic`s with `file:line:col`, the line and a caret.
@@ -22,8 +25,17 @@ public struct EventMapParser {
     /// Parses and compiles the whole map.
     /// - Throws: the first `Diagnostic` found.
     public func parse() throws(Diagnostic) -> EventMap {
+        var none: LibraryProfile.Header?
+        return try parse(header: &none)
+    }
+
+    /// Parses a map that may begin with a library profile's `profile`, `about` and `detect`
+    /// lines (`header` not `nil`), collecting them into `header`.
+    func parse(header: inout LibraryProfile.Header?) throws(Diagnostic) -> EventMap {
         var map = EventMap()
         var current: EventMap.Entry?
+        /// The tier of the current entry's next `match` lines (`tier`; `signature` until one says).
+        var tier = RecognitionTier.signature
         func finish() throws(Diagnostic) {
             guard let entry = current else { return }
             if entry.patterns.isEmpty {
@@ -43,6 +55,7 @@ public struct EventMapParser {
                 let kind = try words.eventKind()
                 try words.expectEnd()
                 current = EventMap.Entry(kind: kind, location: words.location(of: keyword))
+                tier = .signature
             case "attribute":
                 try finish()
                 let attribute = try words.attribute()
@@ -54,18 +67,29 @@ public struct EventMapParser {
                         at: keyword, hint: "capture the value with (?<\(attribute.rawValue)>…)")
                 }
                 map.extractors.append(EventMap.AttributeExtractor(attribute: attribute, pattern: pattern))
+            case "tier":
+                guard current != nil else {
+                    throw words.error(
+                        "'tier' outside an 'event' entry", at: keyword,
+                        hint: "a tier applies to the match lines after it in one entry")
+                }
+                tier = try parseTier(&words)
+            case "profile", "about",
+                "detect" where header != nil && current == nil && map.entries.isEmpty:
+                try header!.read(keyword, &words)
             case "match", "also", "set":
                 guard current != nil else {
                     throw words.error(
                         "'\(keyword.text)' outside an 'event' entry", at: keyword,
                         hint: "start the entry with: event KIND")
                 }
-                try parseEntryLine(keyword.text, &words, into: &current!)
+                try parseEntryLine(keyword.text, &words, tier: tier, into: &current!)
             default:
                 throw words.error(
                     "unknown keyword '\(keyword.text)'", at: keyword,
-                    hint: keyword.text.closestMatch(in: ["event", "attribute", "match", "also", "set"])
-                        .map { "did you mean '\($0)'?" } ?? "lines start with event, match, also, set or attribute")
+                    hint: keyword.text.closestMatch(in: ["event", "attribute", "match", "also", "set", "tier"])
+                        .map { "did you mean '\($0)'?" }
+                        ?? "lines start with event, match, also, set, tier or attribute")
             }
         }
         try finish()
@@ -74,13 +98,29 @@ public struct EventMapParser {
 
     // MARK: - Private
 
+    /// `tier NAME`: one of `RecognitionTier`'s names.
+    private func parseTier(_ words: inout LineWords) throws(Diagnostic) -> RecognitionTier {
+        let names = RecognitionTier.allCases.map(\.name)
+        guard let word = words.next() else {
+            throw words.error("'tier' needs a name", at: nil, hint: "tier " + names.joined(separator: " | "))
+        }
+        guard let tier = RecognitionTier(name: word.text) else {
+            throw words.error(
+                "unknown tier '\(word.text)'", at: word,
+                hint: word.text.didYouMean(in: names) ?? "tiers: " + names.joined(separator: ", "))
+        }
+        try words.expectEnd()
+        return tier
+    }
+
     private func parseEntryLine(
-        _ keyword: String, _ words: inout LineWords, into entry: inout EventMap.Entry
+        _ keyword: String, _ words: inout LineWords, tier: RecognitionTier, into entry: inout EventMap.Entry
     ) throws(Diagnostic) {
         switch keyword {
         case "match":
             let pattern = try words.pattern()
             try checkGroups(of: pattern, kinds: [entry.kind] + entry.alsoKinds, words: words)
+            pattern.tier = tier
             entry.patterns.append(pattern)
         case "also":
             entry.alsoKinds.append(try words.eventKind())

@@ -54,9 +54,9 @@ public struct EventRecognizer {
         }
     }
 
-    /// One kind a record stands for, with the attributes read from it and the phrasing that
-    /// recognized it (`EventMap.MapPattern.phrasing`).
-    public typealias Recognized = (EventKind, AttributeValues, phrasing: String)
+    /// One kind a record stands for, with the attributes read from it, the phrasing that
+    /// recognized it (`EventMap.MapPattern.phrasing`) and that phrasing's tier.
+    public typealias Recognized = (EventKind, AttributeValues, phrasing: String, tier: RecognitionTier)
 
     /// The kinds a message stands for, or `[]` for chatter.
     /// - Parameter candidates: the patterns the scanner found possible in the record's lines;
@@ -157,10 +157,10 @@ public struct EventRecognizer {
         let values = captured.values(
             keeping: plan.carried, in: message, constants: plan.constants, recent: recentValues)
         if plan.alsoKinds.isEmpty {
-            recognized.append((plan.kind, values, candidate.phrasing))
+            recognized.append((plan.kind, values, candidate.phrasing, candidate.tier))
         } else {
             for kind in [plan.kind] + plan.alsoKinds {
-                recognized.append((kind, values.keeping(kind.carries), candidate.phrasing))
+                recognized.append((kind, values.keeping(kind.carries), candidate.phrasing, candidate.tier))
             }
         }
         return completed

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits one line of an event map into words and `/regex/flags` tokens, tracking byte columns
 /// for diagnostics. `#` at the start of a word begins a comment.
 struct LineWords {
@@ -35,6 +37,14 @@ struct LineWords {
         }
         while position < bytes.count, bytes[position] != 0x20, bytes[position] != 0x09 { position += 1 }
         return Word(text: String(decoding: bytes[start..<position], as: UTF8.self), column: start + 1)
+    }
+
+    /// The rest of the line after the words read, without its surrounding blanks: free text (a
+    /// profile's `about`).
+    mutating func rest() -> String {
+        let text = String(decoding: bytes[min(position, bytes.count)...], as: UTF8.self)
+        position = bytes.count
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     func location(of word: Word?) -> SourceLocation {

@@ -86,13 +86,24 @@ public struct LineStats: Sendable, Equatable {
     /// How many events of `kind` were recognized.
     public func events(of kind: EventKind) -> Int { eventCounts.isEmpty ? 0 : eventCounts[kind.index] }
 
-    /// Counts one event of `kind`.
-    mutating func countEvent(_ kind: EventKind) {
+    /// Events recognized by phrasings of each tier (`RecognitionTier`), by its raw value.
+    public var eventsByTier: [Int] = Array(repeating: 0, count: RecognitionTier.allCases.count)
+
+    /// How many events phrasings of `tier` recognized.
+    public func events(of tier: RecognitionTier) -> Int { eventsByTier[Int(tier.rawValue)] }
+
+    /// Counts one event of `kind`, recognized by a phrasing of `tier`.
+    mutating func countEvent(_ kind: EventKind, _ tier: RecognitionTier) {
         if eventCounts.isEmpty { eventCounts = Array(repeating: 0, count: EventKind.all.count) }
         eventCounts[kind.index] += 1
+        eventsByTier[Int(tier.rawValue)] += 1
     }
     /// The first few unparseable lines with the reason, to show with `--stats`.
     public var unparseableExamples: [(line: Int, reason: String)] = []
+    /// The library profiles the file was read with (`LibraryProfile`), and whether `--profile`
+    /// named them (rather than the file's first part showing them).
+    public var profiles: [String] = []
+    public var profilesNamed = false
     /// The format the file was read in (`LogFormat.identifier`), `nil` before any record.
     public var format: String?
     /// The line the format was detected on; `nil` when `--log-format` forced it.

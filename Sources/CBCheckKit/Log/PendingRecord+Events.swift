@@ -30,7 +30,7 @@ extension PendingRecord {
     ///   - recognized: what the recognizer found; the values are moved out into the events.
     ///   - recent: the process and thread made into text for the event before.
     func emit(
-        _ recognized: inout [(EventKind, AttributeValues, phrasing: String)], prefix: RecordPrefix, line: Int,
+        _ recognized: inout [EventRecognizer.Recognized], prefix: RecordPrefix, line: Int,
         columnShift: Int = 0, countsLine: Int, stats: inout LineStats, recent: inout RecentFields,
         to sink: (consuming Event) -> Void
     ) {
@@ -51,15 +51,15 @@ extension PendingRecord {
             stats.events += countsLine
         }
         let knownProcess = named.flatMap { $0.isRedaction ? nil : $0.name }
-        for (kind, _, _) in recognized where !isDaemon {
-            stats.countEvent(kind)
+        for (kind, _, _, tier) in recognized where !isDaemon {
+            stats.countEvent(kind, tier)
             if prefix.time != nil { stats.eventsWithTime += 1 }
             if thread != nil { stats.eventsWithThread += 1 }
         }
         // Each event's values are moved out of `recognized` before it is handed on: the event then
         // holds the only reference, and the trace builder fills in a session or kind without a copy.
         for index in recognized.indices {
-            let (kind, phrasing) = (recognized[index].0, recognized[index].phrasing)
+            let (kind, phrasing, tier) = (recognized[index].0, recognized[index].phrasing, recognized[index].tier)
             let attributes = recognized[index].1
             recognized[index].1 = AttributeValues()
             // The event keeps its text's bytes (`Event.text` makes the string if asked).
@@ -68,7 +68,7 @@ extension PendingRecord {
                     kind: kind, values: attributes, line: line,
                     column: (prefix.isDecoded ? 1 : prefix.messageStart + 1) + columnShift,
                     time: prefix.time, process: knownProcess, pid: prefix.pid, thread: thread,
-                    textBytes: Self.firstLine(of: bytes), phrasing: phrasing)
+                    textBytes: Self.firstLine(of: bytes), phrasing: phrasing, tier: tier)
             }
             sink(event)
         }

@@ -173,6 +173,11 @@ public enum JSONReporter: Reporter {
             ("eventsAmbiguous", .int(stats.eventsAmbiguous)),
             ("slicesRevived", .int(stats.slicesRevived)),
             ("slicesForgotten", .int(stats.slicesForgotten)),
+            ("profiles", .array(stats.profiles.map(JSONValue.string))),
+            (
+                "eventsByTier",
+                .object(RecognitionTier.allCases.map { ($0.name, .int(stats.events(of: $0))) })
+            ),
             ("eventsByKind", .object(stats.eventsByKind.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             (
                 "unparseableExamples",

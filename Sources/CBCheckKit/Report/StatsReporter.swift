@@ -12,6 +12,10 @@ enum StatsReporter {
         var text = "\(path): \(stats.lines) lines, \(formatDescription(stats))\n"
         let kinds = stats.eventsByKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         text += row("events", stats.events, kinds.isEmpty ? "" : "  (\(kinds.joined(separator: ", ")))")
+        if stats.events > 0 {
+            let tiers = RecognitionTier.allCases.map { "\($0.name) \(stats.events(of: $0))" }
+            text += "    by tier: \(tiers.joined(separator: ", "))\n"
+        }
         text += row("continuation", stats.continuations)
         text += row("chatter", stats.chatter)
         text += row("unparseable", stats.unparseable)
@@ -20,6 +24,11 @@ enum StatsReporter {
         if stats.annotations > 0 { text += row("annotation", stats.annotations) }
         if stats.skippedBinary > 0 { text += row("skipped-binary", stats.skippedBinary) }
         if stats.decoration > 0 { text += row("decoration", stats.decoration, "  (Markdown fences)") }
+        if !stats.profiles.isEmpty {
+            let how = stats.profilesNamed ? "--profile" : "detected in the file's first MiB"
+            text += "  note: read with the library profile\(stats.profiles.count == 1 ? "" : "s")"
+            text += " \(stats.profiles.joined(separator: ", ")) (\(how))\n"
+        }
         for example in stats.unparseableExamples {
             text += "    \(path):\(example.line): \(example.reason)\n"
         }
@@ -55,7 +64,7 @@ enum StatsReporter {
         if stats.echoesFolded > 0 {
             text +=
                 "  note: \(stats.echoesFolded) repeated mentions of a callback (entry and exit, will and did, one per"
-                + " observer) were folded into the call\n"
+                + " observer) or sentences restating the line before were folded into it\n"
         }
         if stats.slicesRetired > 0 {
             text +=

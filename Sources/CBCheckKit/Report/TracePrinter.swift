@@ -90,6 +90,8 @@ final class TracePrinter {
         {
             row += "  phrasing=\(phrasing)"
         }
+        // A method's printed name is what most lines are; the other tiers are said.
+        if let tier = event.tier, tier != .signature { row += "  tier=\(tier.name)" }
         if event.kind.isSynthetic { row += "  — \(event.text)" }
         for note in event.bindings { row += "  [\(note.text)]" }
         return row

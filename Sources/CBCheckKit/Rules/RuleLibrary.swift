@@ -11,13 +11,21 @@ public struct RuleLibrary {
     /// The event maps added with `addEvents(at:)`, in the order added: the user's own, as against
     /// the built-in one (`cbcheck learn --raw` mines the phrasings of these).
     public private(set) var userEventMapFiles: [String] = []
+    /// The wrapper libraries' event maps (`rules/profiles/*.cbprofile`), by name.
+    public private(set) var profiles: [LibraryProfile] = []
+    /// How many of `eventMap`'s first entries and extractors are the user's: a profile's go after
+    /// them and before the built-in ones.
+    private var userEntryCount = 0
+    private var userExtractorCount = 0
 
     /// The built-in rules and event map only.
     public static func builtIn() throws(Diagnostic) -> RuleLibrary {
         var library = RuleLibrary()
         for file in BuiltInRuleFiles.files {
             let name = "rules/\(file.name)"
-            if file.name.hasSuffix(".cbevents") {
+            if file.name.hasSuffix(".cbprofile") {
+                library.profiles.append(try LibraryProfile(file: "rules/profiles/\(file.name)", text: file.text))
+            } else if file.name.hasSuffix(".cbevents") {
                 library.eventMap.append(try EventMapParser(file: name, text: file.text).parse())
             } else {
                 try library.add(rulesFrom: name, text: file.text, replacing: false)
@@ -43,10 +51,27 @@ public struct RuleLibrary {
     /// Puts a user event map's entries before the current ones.
     public mutating func addEvents(at path: String) throws(Diagnostic) {
         var user = try EventMapParser(file: path, text: try Self.read(path)).parse()
+        userEntryCount += user.entries.count
+        userExtractorCount += user.extractors.count
         user.append(eventMap)
         eventMap = user
         userEventMapFiles.append(path)
     }
+
+    /// The event map with `chosen` profiles' entries after the user's and before the built-in ones.
+    public func eventMap(with chosen: [LibraryProfile]) -> EventMap {
+        guard !chosen.isEmpty else { return eventMap }
+        var map = EventMap()
+        map.entries = Array(eventMap.entries[..<userEntryCount])
+        map.extractors = Array(eventMap.extractors[..<userExtractorCount])
+        for profile in chosen { map.append(profile.map) }
+        map.entries += eventMap.entries[userEntryCount...]
+        map.extractors += eventMap.extractors[userExtractorCount...]
+        return map
+    }
+
+    /// The profile named `name`, if any.
+    public func profile(named name: String) -> LibraryProfile? { profiles.first { $0.name == name } }
 
     /// Drops every rule, keeping the event map (for `cbcheck trace`).
     mutating func removeAllRules() { rules = [] }

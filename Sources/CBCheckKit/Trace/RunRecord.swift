@@ -36,6 +36,8 @@ public final class RunRecord {
     var lastCallback: Event?
     /// The run's events since `lastCallback`.
     var eventsSinceCallback = 0
+    /// The run's last event read from the log: a phrasing that only restates it folds into it.
+    var lastEvent: Event?
     /// The run's session while no line names one (`RunRecord+Binding.swift`).
     var unnamedSession = UnnamedSession.unused
     /// The run's tasks while no line names one.

@@ -25,7 +25,13 @@ extension TraceBuilder {
 
     /// Whether `event` repeats `last`, the run's last callback (see the type's comment).
     static func isEcho(_ event: Event, of last: Event, eventsBetween: Int) -> Bool {
-        guard event.kind == last.kind, isFolded(event.kind) else { return false }
+        isFolded(event.kind) && isRepeat(event, of: last, eventsBetween: eventsBetween)
+    }
+
+    /// Whether `event` says again what `last` said: the same kind, thread and values, close in
+    /// time (or on the next lines when the log has no times).
+    private static func isRepeat(_ event: Event, of last: Event, eventsBetween: Int) -> Bool {
+        guard event.kind == last.kind else { return false }
         if let thread = event.thread, let other = last.thread, thread != other { return false }
         if let time = event.time, let other = last.time {
             if abs(other.seconds(until: time)) > echoWindow { return false }
@@ -47,6 +53,21 @@ extension TraceBuilder {
             return nil
         }
         return last
+    }
+
+    /// Folds `event` when it is an app's sentence (`RecognitionTier.phrasing`) that restates the
+    /// run's event just before it, which stronger evidence said: "creating background session"
+    /// after the `backgroundSessionConfiguration(withIdentifier:)` line, "called the completion
+    /// handler" after `completionHandler()`. Read as a second action it gave a second session
+    /// (CB108) or a second call (CB103). Two sentences in a row are two actions: the same sentence
+    /// from two callers is how a handler gets called twice.
+    /// - Returns: whether the event was folded (and must not go on).
+    func foldRestatement(_ event: Event, in run: RunRecord) -> Bool {
+        guard event.tier == .phrasing, let last = run.lastEvent, let stronger = last.tier, stronger < .phrasing,
+            Self.isRepeat(event, of: last, eventsBetween: 0)
+        else { return false }
+        echoesFolded += 1
+        return true
     }
 
     /// Whether mentions of `kind` fold (`foldedKinds`), by a table read for every event.

@@ -69,7 +69,7 @@ public final class TraceBuilder {
         }
         guard let run = event.kind.isSystemKind ? runForSystemLine(event) : runFor(event) else { return }
         var naming = TaskNaming(task: event[.task], session: event[.identifier])
-        if !event.kind.isSystemKind, foldEcho(event, naming, in: run) { return }
+        if !event.kind.isSystemKind, foldEcho(event, naming, in: run) || foldRestatement(event, in: run) { return }
         run.lastLine = event.line
         learnMainThread(from: event, in: run)
         var isOnMainThread = event.isOnMainThread
@@ -86,6 +86,7 @@ public final class TraceBuilder {
             run: run.number, key: run.key, isOnMainThread: isOnMainThread, appState: state, sequence: sequence)
         sequence += 1
         lastEvent = event
+        run.lastEvent = event
         if event.isBound {
             if event.isAmbiguouslyBound { eventsAmbiguous += 1 } else { eventsBound += 1 }
         }

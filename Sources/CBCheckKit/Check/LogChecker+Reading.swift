@@ -114,13 +114,13 @@ extension LogChecker {
         var stat = stat()
         guard let descriptor, fstat(descriptor, &stat) == 0, stat.st_mode & S_IFMT == S_IFREG,
             stat.st_size > block.count
-        else { return library.profiles.filter { $0.isShown(in: block) } }
+        else { return library.profileDetector.shown(in: block) }
         let window = UnsafeMutableRawBufferPointer.allocate(
             byteCount: min(Int(stat.st_size), ProfileChoice.detectionLength), alignment: 16)
         defer { window.deallocate() }
         let count = pread(descriptor, window.baseAddress, window.count, 0)
         let bytes = count > 0 ? UnsafeRawBufferPointer(rebasing: window[0..<count]) : block
-        return library.profiles.filter { $0.isShown(in: bytes) }
+        return library.profileDetector.shown(in: bytes)
     }
 
     /// The reading thread's result, written before it closes the handoff and read after

@@ -62,6 +62,8 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     public static let systemTaskFinished = EventKind(index: 44)  // cfnet.task.finished
     public static let sessionNamed = EventKind(index: 46)  // session.named
     public static let systemKill = EventKind(index: 47)  // system.kill
+    public static let backgroundTaskBegin = EventKind(index: 33)  // bgtask.begin
+    public static let backgroundTaskEnd = EventKind(index: 34)  // bgtask.end
 
     /// Whether events of this kind carry `attribute`: a bit test, since the trace builder and the
     /// slice trees ask it for every event (about 40 000 times on the bench log).

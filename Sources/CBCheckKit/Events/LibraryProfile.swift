@@ -70,11 +70,6 @@ public struct LibraryProfile {
         self.detectors = detectors
         self.location = location
     }
-
-    /// Whether `bytes` (a file's first part) show the library: one of the `detect` patterns matches.
-    public func isShown(in bytes: UnsafeRawBufferPointer) -> Bool {
-        detectors.contains { detector in (try? detector.pattern.matches(bytes, from: 0)) ?? false }
-    }
 }
 
 /// Which library profiles a check tries: those a file's first part shows (the default), or the

@@ -12,7 +12,11 @@ public struct RuleLibrary {
     /// the built-in one (`cbcheck learn --raw` mines the phrasings of these).
     public private(set) var userEventMapFiles: [String] = []
     /// The wrapper libraries' event maps (`rules/profiles/*.cbprofile`), by name.
-    public private(set) var profiles: [LibraryProfile] = []
+    public private(set) var profiles: [LibraryProfile] = [] {
+        didSet { profileDetector = ProfileDetector(profiles) }
+    }
+    /// Which profiles a file's first part shows.
+    private(set) var profileDetector = ProfileDetector([])
     /// How many of `eventMap`'s first entries and extractors are the user's: a profile's go after
     /// them and before the built-in ones.
     private var userEntryCount = 0
@@ -21,10 +25,11 @@ public struct RuleLibrary {
     /// The built-in rules and event map only.
     public static func builtIn() throws(Diagnostic) -> RuleLibrary {
         var library = RuleLibrary()
+        var profiles: [LibraryProfile] = []
         for file in BuiltInRuleFiles.files {
             let name = "rules/\(file.name)"
             if file.name.hasSuffix(".cbprofile") {
-                library.profiles.append(try LibraryProfile(file: "rules/profiles/\(file.name)", text: file.text))
+                profiles.append(try LibraryProfile(file: "rules/profiles/\(file.name)", text: file.text))
             } else if file.name.hasSuffix(".cbevents") {
                 library.eventMap.append(try EventMapParser(file: name, text: file.text).parse())
             } else {
@@ -32,6 +37,7 @@ public struct RuleLibrary {
             }
         }
         library.rules.sort { $0.description.id < $1.description.id }
+        library.profiles = profiles
         return library
     }
 

@@ -26,6 +26,9 @@ public enum BindingNote: Sendable, Equatable {
     case taskAmbiguous(inFlight: Int)
     /// The system's warning names no background task: the run's unnamed one.
     case backgroundTaskUnnamed
+    /// The line names no background task, and one only is in progress in the run (begun, not
+    /// ended): an expiration handler's line is that task's.
+    case backgroundTaskOnlyOneInProgress
 
     /// The value the run's one session has until a line names it.
     public static let unnamedSession = "(unnamed)"
@@ -51,13 +54,16 @@ public enum BindingNote: Sendable, Equatable {
         case .taskUnnamed(let number): return "task inferred: unnamed task \(number) of the run"
         case .taskAmbiguous(let count): return "task ambiguous: \(count) tasks in flight; not bound"
         case .backgroundTaskUnnamed: return "bgtask inferred: the system's warning names none"
+        case .backgroundTaskOnlyOneInProgress: return "bgtask inferred: the only background task in progress"
         }
     }
 
     /// Whether the note is about the event's task (or background task), not its session.
     var isAboutTask: Bool {
         switch self {
-        case .taskOnlyOneInFlight, .taskUnnamed, .taskAmbiguous, .backgroundTaskUnnamed: return true
+        case .taskOnlyOneInFlight, .taskUnnamed, .taskAmbiguous, .backgroundTaskUnnamed,
+            .backgroundTaskOnlyOneInProgress:
+            return true
         default: return false
         }
     }

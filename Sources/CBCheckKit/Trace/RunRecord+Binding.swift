@@ -62,3 +62,14 @@ extension RunRecord {
         return taskRecords.first { $0.value.isInFlight }?.key
     }
 }
+
+extension RunRecord {
+    /// Records that background task `bgtask` was begun (`inProgress`) or ended.
+    func noteBackgroundTask(_ bgtask: String, inProgress: Bool) {
+        if inProgress {
+            if !backgroundTasksInProgress.contains(bgtask) { backgroundTasksInProgress.append(bgtask) }
+        } else {
+            backgroundTasksInProgress.removeAll { $0 == bgtask }
+        }
+    }
+}

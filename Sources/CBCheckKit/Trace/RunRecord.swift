@@ -38,6 +38,9 @@ public final class RunRecord {
     var eventsSinceCallback = 0
     /// The run's last event read from the log: a phrasing that only restates it folds into it.
     var lastEvent: Event?
+    /// The background tasks begun and not yet ended, in the order begun (a few at most: each
+    /// is ended within seconds, and `bgtask == 0` is never begun).
+    var backgroundTasksInProgress: [String] = []
     /// The run's session while no line names one (`RunRecord+Binding.swift`).
     var unnamedSession = UnnamedSession.unused
     /// The run's tasks while no line names one.

@@ -84,12 +84,27 @@ extension TraceBuilder {
         bind(&event, &naming, task: BindingNote.unnamedTask(tasks.number), .taskUnnamed(tasks.number))
     }
 
-    /// The system's warnings about background tasks often name none (a kill for "assertions beyond
-    /// permitted time", UIKit's warning without its task id): they go to the run's unnamed
-    /// background task, so the rules sliced by background task see them. Never `begin` or `end`,
-    /// whose pairs an unnamed slice would mix up.
-    func bindBackgroundTask(of event: inout Event) {
-        guard event.kind.carries(.bgtask), event[.bgtask] == nil, Self.warningKinds[event.kind.index] else { return }
+    /// A line about a background task that names none goes to the run's one task in progress
+    /// (begun with an identifier, not ended): an expiration handler's "background task expired"
+    /// is nearly always that task's (CB502). Failing that, the system's warnings (a kill for
+    /// "assertions beyond permitted time", UIKit's warning without its task id) go to the run's
+    /// unnamed background task, so the rules sliced by background task see them. Never `begin`
+    /// or `end`, whose pairs an unnamed slice would mix up.
+    func bindBackgroundTask(of event: inout Event, in run: RunRecord) {
+        let kind = event.kind
+        if kind == .backgroundTaskBegin || kind == .backgroundTaskEnd, let bgtask = event[.bgtask] {
+            run.noteBackgroundTask(bgtask, inProgress: kind == .backgroundTaskBegin)
+            return
+        }
+        guard kind.carries(.bgtask), event[.bgtask] == nil, kind != .backgroundTaskBegin, kind != .backgroundTaskEnd
+        else { return }
+        if run.backgroundTasksInProgress.count == 1, let only = run.backgroundTasksInProgress.first {
+            event.attributes[.bgtask] = only
+            event.inferred.insert(.bgtask)
+            event.note(.backgroundTaskOnlyOneInProgress)
+            return
+        }
+        guard Self.warningKinds[kind.index] else { return }
         event.attributes[.bgtask] = BindingNote.unnamedBackgroundTask
         event.inferred.insert(.bgtask)
         event.note(.backgroundTaskUnnamed)

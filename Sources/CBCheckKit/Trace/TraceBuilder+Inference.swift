@@ -56,7 +56,7 @@ extension TraceBuilder {
             }
         }
         bindTask(of: &event, &naming, in: run)
-        bindBackgroundTask(of: &event)
+        bindBackgroundTask(of: &event, in: run)
         guard let task = naming.task else { return }
         if event.kind == .taskFinishDownload, let location = event[.location] {
             run.addTemporaryFile(location.fileName, identifier: naming.session ?? "?", task: task)

@@ -32,6 +32,20 @@ import Testing
         #expect(log.stats.accountedFor == log.stats.lines)
     }
 
+    @Test func xctestActivityLinesAreStepsOfTheirOwnNotContinuations() throws {
+        let log = try ReadLog(
+            """
+            Test Case '-[UploadUITests testUpload]' started.
+                t =     2.31s Tap "Upload" Button
+                t =     3.90s Terminate com.example.upload-check:2530
+                tail of a dump, indented
+
+            """)
+        #expect(log.kinds == ["app.forceQuit@3"])
+        #expect(log.events.first?.column == 5)
+        #expect(log.stats.continuations == 1 && log.stats.chatter == 2)
+    }
+
     @Test func rulesNeedingTimeOrThreadsAreNamedAsNotCheckable() throws {
         let output = try TestSupport.run([try TestSupport.temporaryFile(Self.prints)])
         #expect(output.status == 0)

@@ -178,7 +178,7 @@ import Testing
     @Test func rulesAndExplainDescribeTheCatalog() throws {
         let rules = try TestSupport.run(["rules"])
         #expect(rules.status == 0)
-        #expect(rules.stdout.split(separator: "\n").count == 36)
+        #expect(rules.stdout.split(separator: "\n").count == 37)
         #expect(rules.stdout.hasPrefix("CB101  error   handler-called-early"))
         let explain = try TestSupport.run(["explain", "cb101"])
         #expect(explain.status == 0)

@@ -30,9 +30,12 @@ extension LogChecker {
             return recognizer
         }
         var profiles = chosenProfiles ?? []
-        let assembler = RecordAssembler(
-            format: format, process: process, recognizer: recognizer(profiles), sink: sink)
-        warnings.recordLine = { [unowned assembler] in assembler.recordLine }
+        // Made once the first block is seen, with the profiles it shows: a recognizer swapped in
+        // later had to be a `var`, and reading one from it copied its prefilter at every line.
+        // Each line reaches it through `lines`, unretained (`assembler` owns it): loaded from the
+        // closure's box as a strong reference it was retained and released at every line.
+        var assembler: RecordAssembler?
+        var lines: Unmanaged<RecordAssembler>?
         var binary: String?
         var reading: Reading
         do {
@@ -44,23 +47,27 @@ extension LogChecker {
                 inspect: { [lineReader] block in
                     binary = BinaryContent.reason(block)
                     guard binary == nil else { return false }
-                    // Once per file, from its first lines: what a paste put before each of them.
-                    assembler.decorate(
-                        with: PasteDecoration.detect(in: block, isWhole: block.count < lineReader.inspectionLength))
                     if chosenProfiles == nil {
                         profiles = Self.profiles(of: library, shownIn: isGzip ? nil : descriptor, orIn: block)
-                        if !profiles.isEmpty { assembler.recognizer = recognizer(profiles) }
                     }
+                    let made = RecordAssembler(
+                        format: format, process: process, recognizer: recognizer(profiles), sink: sink)
+                    warnings.recordLine = { [unowned made] in made.recordLine }
+                    // Once per file, from its first lines: what a paste put before each of them.
+                    made.decorate(
+                        with: PasteDecoration.detect(in: block, isWhole: block.count < lineReader.inspectionLength))
+                    assembler = made
+                    lines = Unmanaged.passUnretained(made)
                     return true
                 }
-            ) { line, info in assembler.add(line, info) }
+            ) { line, info in lines.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.add(line, info) } }
             reading = Reading(summary: summary, binary: binary)
         } catch let error as LogInputError {
             throw error
         } catch {
             throw LogInputError.readFailed(path: path, reason: "\(error)")
         }
-        guard binary == nil else { return reading }
+        guard binary == nil, let assembler else { return reading }
         assembler.finish(missingFinalNewline: reading.summary.missingFinalNewline)
         reading.stats = assembler.stats
         reading.stats.profiles = profiles.map(\.name)

@@ -3,7 +3,8 @@
 ///
 /// Each line is a record of one unnamed process with no time, pid or thread; a line starting
 /// with white space or a closing `)`, `}`, `]` continues the record before it (a dump, an
-/// `NSError` description). Only order is known, so
+/// `NSError` description), except XCTest's activity lines in xcodebuild's output
+/// (`    t =     3.90s Terminate com.acme.App:4410`), each a step of its own. Only order is known, so
 /// rules that need a time or a thread are not checkable in such a file, and the check says so.
 /// Never detected from one line (any line reads as plain): a file is plain when none of its first
 /// `HeldLines.windowLines` lines is a record in another format.
@@ -15,8 +16,22 @@ public struct PlainLogFormat: LogFormat {
 
     public func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse {
         if let first = line.first, first == 0x20 || first == 0x09 || first == 0x29 || first == 0x7D || first == 0x5D {
-            return .continuation
+            guard let start = Self.activityStart(line) else { return .continuation }
+            return .record(RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: start))
         }
         return .record(RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: 0))
+    }
+
+    /// Where an XCTest activity line's `t =` starts, after its indentation; `nil` for any other line.
+    private static func activityStart(_ line: UnsafeRawBufferPointer) -> Int? {
+        var index = 0
+        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        guard index > 0, index + 4 < line.count, line[index] == 0x74, line[index + 1] == 0x20, line[index + 2] == 0x3D,
+            line[index + 3] == 0x20
+        else { return nil }
+        var digit = index + 4
+        while digit < line.count, line[digit] == 0x20 { digit += 1 }
+        guard digit < line.count, (0x30...0x39).contains(line[digit]) else { return nil }
+        return index
     }
 }

@@ -21,8 +21,7 @@ public final class RecordAssembler {
     private let isForced: Bool
     /// `--process`: records of other processes are counted as excluded.
     private let processName: [UInt8]?
-    /// Replaced (by a map with a library profile's entries) only before the first line is added.
-    var recognizer: EventRecognizer
+    private let recognizer: EventRecognizer
     private let sink: (consuming Event) -> Void
     private let record = PendingRecord()
     private var recentFields = RecentFields()

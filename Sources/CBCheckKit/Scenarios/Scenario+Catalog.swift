@@ -16,7 +16,7 @@ extension Scenario {
             ],
             forbidden: ["app.launch", "app.active", "app.foreground"]),
         Scenario(
-            name: "cancel-and-resume", source: "seed 002",
+            name: "cancel-and-resume", source: "APPLE-FACTS P3, P4, P5, T12",
             steps: [
                 Step("task.cancel"), Step("task.complete", shown: "task.complete with -999") { $0[.error] == "-999" },
                 Step("task.create", shown: "task.create from resume data") { $0[.fromResumeData] == "yes" },

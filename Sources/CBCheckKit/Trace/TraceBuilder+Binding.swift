@@ -92,12 +92,11 @@ extension TraceBuilder {
     /// or `end`, whose pairs an unnamed slice would mix up.
     func bindBackgroundTask(of event: inout Event, in run: RunRecord) {
         let kind = event.kind
-        if kind == .backgroundTaskBegin || kind == .backgroundTaskEnd, let bgtask = event[.bgtask] {
-            run.noteBackgroundTask(bgtask, inProgress: kind == .backgroundTaskBegin)
+        if kind == .backgroundTaskBegin || kind == .backgroundTaskEnd {
+            if let bgtask = event[.bgtask] { run.noteBackgroundTask(bgtask, inProgress: kind == .backgroundTaskBegin) }
             return
         }
-        guard kind.carries(.bgtask), event[.bgtask] == nil, kind != .backgroundTaskBegin, kind != .backgroundTaskEnd
-        else { return }
+        guard kind.carries(.bgtask), event[.bgtask] == nil else { return }
         if run.backgroundTasksInProgress.count == 1, let only = run.backgroundTasksInProgress.first {
             event.attributes[.bgtask] = only
             event.inferred.insert(.bgtask)

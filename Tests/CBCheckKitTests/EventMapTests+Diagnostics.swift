@@ -15,6 +15,16 @@ extension EventMapTests {
                 """)
     }
 
+    /// A profile's header in a plain event map (`--events` given a `.cbprofile`) is an error at its
+    /// line, not a crash (the fuzzer found the crash: a case list's `where` guarded `detect` only).
+    @Test func aProfileHeaderInAPlainEventMapIsAnError() throws {
+        for keyword in ["profile", "about", "detect"] {
+            let error = try #require(diagnostic("\(keyword) x\nevent task.create\n  match /x/"))
+            #expect(error.message == "'\(keyword)' belongs in a library profile's header")
+            #expect(error.location == SourceLocation(file: "app.cbevents", line: 1, column: 1))
+        }
+    }
+
     @Test func aSyntheticKindIsNotSuggestedAsItself() throws {
         let error = try #require(diagnostic("event run.start\n  match /x/"))
         #expect(error.message == "'run.start' is made by the trace builder, not by the event map")

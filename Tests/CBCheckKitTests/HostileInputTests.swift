@@ -140,4 +140,30 @@ import Testing
             #expect(stats.accountedFor == stats.lines, "\(path): \(stats.accountedFor) of \(stats.lines)")
         }
     }
+
+    /// Every rule-file fuzz regression parses as a rule file and as an event map without a crash,
+    /// and each mistake is a diagnostic whose line lies inside the text (what the fuzz target holds).
+    @Test func ruleFileFuzzRegressionsAreDiagnosticsInsideTheText() throws {
+        let folder = TestSupport.packageRoot.appendingPathComponent("Tests/FuzzRegressions/rules")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.isEmpty)
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let lines = max(text.sourceLines.count, 1)
+            func failure(_ parse: () throws -> Void) -> Error? {
+                do { try parse() } catch { return error }
+                return nil
+            }
+            let ruleError = failure {
+                var parser = RuleParser(file: name, text: text)
+                _ = try parser.parse()
+            }
+            let mapError = failure { _ = try EventMapParser(file: name, text: text).parse() }
+            for error in [ruleError, mapError].compactMap({ $0 }) {
+                let diagnostic = try #require(error as? Diagnostic, "\(name): \(error)")
+                let line = try #require(diagnostic.location?.line, "\(name): \(error)")
+                #expect((1...lines).contains(line), "\(name): \(error)")
+            }
+        }
+    }
 }

@@ -74,8 +74,15 @@ public struct EventMapParser {
                         hint: "a tier applies to the match lines after it in one entry")
                 }
                 tier = try parseTier(&words)
-            case "profile", "about",
-                "detect" where header != nil && current == nil && map.entries.isEmpty:
+            case "profile", "about", "detect":
+                // A `where` on a case list guards its last pattern only, so the test is made here.
+                guard header != nil, current == nil, map.entries.isEmpty else {
+                    throw words.error(
+                        "'\(keyword.text)' belongs in a library profile's header", at: keyword,
+                        hint: header == nil
+                            ? "an event map has no header: remove the line, or load the file as a profile"
+                            : "put the profile, about and detect lines before the first event")
+                }
                 try header!.read(keyword, &words)
             case "match", "also", "set":
                 guard current != nil else {

@@ -71,9 +71,9 @@ import Testing
         }
     }
 
-    /// Lines the shape check leaves to the full parse (`Mar 4`, a fraction, second 60, a day the
-    /// month lacks) move the same clock between shape-checked ones, and a record of another
-    /// process than `--process` moves it too.
+    /// Lines the shape check leaves to the full parse (`Mar 4`, a fraction, second 60) move the
+    /// same clock between shape-checked ones, and a record of another process than `--process`
+    /// moves it too; a day the month lacks (`Feb 31`) is no record and moves nothing.
     @Test func linesOfEveryShapeAndOtherProcessesMoveOneClock() throws {
         let lines = [
             "Dec 31 23:59:50 " + Self.launch,
@@ -88,7 +88,7 @@ import Testing
         ]
         let all = try years(lines)
         // Jul 15 is only 17 days before Aug 1: in 2002 because Weather's Jan 1 started it.
-        #expect(all == [1: 2000, 4: 2001, 5: 2001, 6: 2001, 9: 2002])
+        #expect(all == [1: 2000, 4: 2001, 6: 2001, 9: 2002])
         #expect(try years(lines, process: "Downloader") == all)
     }
 
@@ -119,5 +119,23 @@ import Testing
         #expect(try years(lines) == [1: 2000, 2: 2001, 4: 2001, 5: 2001])
         // Feb 29 of 2001 is Mar 1, a day after Feb 28.
         #expect(placed[4]!.seconds(until: placed[5]!) == 86_400)
+    }
+
+    /// A day the month never has is refused with that reason; February 29 is a day (the year is
+    /// unknown), and a padded day reads as the same.
+    @Test func aDayTheMonthNeverHasIsMalformedWithThatReason() {
+        func parse(_ line: String) -> PrefixParse {
+            Array(line.utf8).withUnsafeBytes { DeviceSyslogFormat().parsePrefix($0) }
+        }
+        #expect(
+            parse("Feb 30 10:00:00 iPhone App[12] <Notice>: x")
+                == .malformed("no such date: Feb 30 (February has at most 29 days)"))
+        #expect(
+            parse("Apr 31 10:00:00 iPhone App[12] <Notice>: x")
+                == .malformed("no such date: Apr 31 (April has 30 days)"))
+        guard case .record = parse("Feb 29 10:00:00 iPhone App[12] <Notice>: x") else {
+            Issue.record("Feb 29 is a day in a log without a year")
+            return
+        }
     }
 }

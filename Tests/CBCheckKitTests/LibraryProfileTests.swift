@@ -90,6 +90,8 @@ import Testing
         let late = #expect(throws: Diagnostic.self) {
             try LibraryProfile(file: "x.cbprofile", text: "profile x\nevent task.complete\n  match /y/\ndetect /z/\n")
         }
-        #expect(late?.message == "unknown keyword 'detect'")
+        #expect(late?.message == "'detect' belongs in a library profile's header")
+        #expect(late?.hint == "put the profile, about and detect lines before the first event")
+        #expect(late?.location == SourceLocation(file: "x.cbprofile", line: 4, column: 1))
     }
 }

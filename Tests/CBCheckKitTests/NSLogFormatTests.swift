@@ -133,8 +133,36 @@ import Testing
         let reason = "a date without a complete time (expected YYYY-MM-DD HH:MM:SS)"
         #expect(parse("2026-03-14 09:26") == .malformed(reason))
         #expect(parse("2026-03-14") == .malformed(reason))
-        #expect(parse("2026-13-14 09:26:53.599 App[1:1] month 13") == .malformed(reason))
         #expect(parse("2026-03-14 25:26:53.599 App[1:1] hour 25") == .malformed(reason))
+    }
+
+    /// A date the calendar does not have is refused with that reason, not read as the day after
+    /// (February 30 as March 1), whether the fast shape check or the field-by-field reader sees it.
+    @Test func aDateThatIsNoDayOfTheCalendarIsMalformedWithThatReason() {
+        #expect(
+            parse("2026-13-14 09:26:53.599 App[1:1] month 13")
+                == .malformed("no such date: 2026-13-14 (there is no month 13)"))
+        #expect(
+            parse("2024-02-30 09:26:53.599 App[1:1] x")
+                == .malformed("no such date: 2024-02-30 (February 2024 has 29 days)"))
+        #expect(
+            parse("2023-02-29 09:26:53 App[1:1] x")
+                == .malformed("no such date: 2023-02-29 (February 2023 has 28 days)"))
+        #expect(
+            parse("2024-04-31 09:26:53+0000 App[1:1] x") == .malformed("no such date: 2024-04-31 (April has 30 days)"))
+        #expect(
+            parse("2024-01-32 09:26:53.599 App[1:1] x") == .malformed("no such date: 2024-01-32 (January has 31 days)"))
+        guard case .record = parse("2024-02-29 09:26:53.599 App[1:1] leap day") else {
+            Issue.record("February 29 of a leap year is a day")
+            return
+        }
+        guard case .record = parse("2000-02-29 09:26:53.599 App[1:1] leap century") else {
+            Issue.record("February 29, 2000 is a day")
+            return
+        }
+        #expect(
+            parse("1900-02-29 09:26:53.599 App[1:1] x")
+                == .malformed("no such date: 1900-02-29 (February 1900 has 28 days)"))
     }
 
     @Test func aTimeStampNotFollowedByASpaceIsMalformed() {
@@ -194,6 +222,10 @@ import Testing
             ("2026-00-14 09:26:53.599 App[4101:1200001] month 0", false),
             ("2026-13-14 09:26:53.599 App[4101:1200001] month 13", false),
             ("2026-03-32 09:26:53.599 App[4101:1200001] day 32", false),
+            ("2026-02-30 09:26:53.599 App[4101:1200001] February 30", false),
+            ("2026-04-31 09:26:53.599 App[4101:1200001] April 31", false),
+            ("2028-02-29 09:26:53.599 App[4101:1200001] a leap day", true),
+            ("2026-03-31 09:26:53.599 App[4101:1200001] March 31", true),
             ("2026-03-14 24:00:00.000 App[4101:1200001] hour 24", false),
             ("2026-03-14 09:60:00.000 App[4101:1200001] minute 60", false),
             ("2026-03-14 09:26:61.000 App[4101:1200001] second 61", false),

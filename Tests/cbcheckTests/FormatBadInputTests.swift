@@ -176,4 +176,28 @@ import Testing
             trace.stdout.contains("cfnet.task.response  identifier=com.acme.PhotoDrop.uploads (inferred) status=500"))
         #expect(trace.stdout.contains("task=99999999999999999999999999999999  tier=system  [identifier inferred"))
     }
+
+    /// A date the calendar does not have (February 30, day 32) is unparseable with that reason;
+    /// a callback on such a line is named as lost, and no "clock went back" note comes from it.
+    @Test func anImpossibleDateIsNamedAndItsCallbackIsNotLostInSilence() throws {
+        let log = try TestSupport.temporaryFile(
+            """
+            2024-02-28 23:59:58.100 Downloader[2051:1101] app started
+            2024-02-30 00:00:01.200 Downloader[2051:1102] urlSession(_:task:didCompleteWithError:) task 7 error nil
+            2024-01-32 00:00:02.300 Downloader[2051:1101] chatter on day 32
+            2024-02-29 00:00:03.400 Downloader[2051:1101] a leap day is a day
+
+            """, name: "dates.log")
+        let output = try TestSupport.run([log, "--stats"])
+        #expect(output.status == 0)
+        #expect(output.stderr.contains("    \(log):2: no such date: 2024-02-30 (February 2024 has 29 days)\n"))
+        #expect(output.stderr.contains("    \(log):3: no such date: 2024-01-32 (January has 31 days)\n"))
+        #expect(
+            output.stderr.contains(
+                "\(log):2: warning: line 2 names task.complete but could not be read"
+                    + " (no such date: 2024-02-30 (February 2024 has 29 days)): its event is not in the trace\n"))
+        #expect(output.stderr.contains("  chatter               2\n"))
+        #expect(output.stderr.contains("  unparseable           2\n"))
+        #expect(!output.stderr.contains("clock"))
+    }
 }

@@ -106,6 +106,9 @@ enum FileCheck {
             text += TerminalText.line("\(path):\(line): note: \(note)")
         }
         if let warning = UnreadableLog.warning(stats) { text += "\(path): warning: \(warning)\n" }
+        if let line = stats.firstUnparseableEvent?.line, let lost = UnreadableLog.lostEvents(stats) {
+            text += TerminalText.line("\(path):\(line): warning: \(lost)")
+        }
         return text
     }
 }

@@ -46,8 +46,9 @@ public struct AppLoggerLogFormat: LogFormat {
             line[7] == line[4], line[19] == 0x3A, ByteCursor.isDigit(line[20])
         else { return .continuation }
         guard let year = cursor.readNumber(digits: 4), cursor.skip(line[4]), let month = cursor.readNumber(digits: 2),
-            cursor.skip(line[4]), let day = cursor.readNumber(digits: 2), (1...12).contains(month),
-            (1...31).contains(day), cursor.skip(0x20), let clock = cursor.readClock(), cursor.skipSpaces()
+            cursor.skip(line[4]), let day = cursor.readNumber(digits: 2),
+            Timestamp.isDate(year: year, month: month, day: day), cursor.skip(0x20), let clock = cursor.readClock(),
+            cursor.skipSpaces()
         else { return .continuation }
         let time = Timestamp(
             year: year, month: month, day: day, hour: clock.hour, minute: clock.minute, second: clock.second,

@@ -47,7 +47,7 @@ struct ByteCursor {
 
     mutating func readDate() -> (year: Int, month: Int, day: Int)? {
         guard let year = readNumber(digits: 4), skip(0x2D), let month = readNumber(digits: 2), skip(0x2D),
-            let day = readNumber(digits: 2), (1...12).contains(month), (1...31).contains(day)
+            let day = readNumber(digits: 2), Timestamp.isDate(year: year, month: month, day: day)
         else { return nil }
         return (year, month, day)
     }
@@ -148,10 +148,49 @@ struct ByteCursor {
     /// What every format says of a date that breaks off.
     static let brokenDate = "a date without a complete time (expected YYYY-MM-DD HH:MM:SS)"
 
-    /// `YYYY-MM-DD HH:MM:SS[.fraction][zone]` at the cursor; `nil` when the date has no complete time.
+    /// Why `readTimestamp` refused the date at the cursor: no such day of the calendar
+    /// (`2024-02-30`), or a date that breaks off (`brokenDate`).
+    func brokenDateReason() -> String {
+        var cursor = self
+        guard let year = cursor.readNumber(digits: 4), cursor.skip(0x2D), let month = cursor.readNumber(digits: 2),
+            cursor.skip(0x2D), let day = cursor.readNumber(digits: 2),
+            !Timestamp.isDate(year: year, month: month, day: day)
+        else { return Self.brokenDate }
+        return Self.noSuchDate(year: year, month: month, day: day)
+    }
+
+    /// The reason given for a date that is no day of the calendar, with the rule it breaks, shown
+    /// as the log wrote it: `2024-02-30`, or `Feb 30` when the log gives no year.
+    static func noSuchDate(year: Int?, month: Int, day: Int) -> String {
+        guard (1...12).contains(month), let year else {
+            let shown = year.map { "\($0)-\(Self.twoDigits(month))-\(Self.twoDigits(day))" } ?? "month \(month)"
+            guard (1...12).contains(month) else { return "no such date: \(shown) (there is no month \(month))" }
+            let days = Timestamp.daysIn(month: month, year: 2000)
+            return "no such date: \(Self.monthNames[month - 1].prefix(3)) \(day) (\(Self.monthNames[month - 1]) has"
+                + " \(month == 2 ? "at most " : "")\(days) days)"
+        }
+        let shown = "\(year)-\(Self.twoDigits(month))-\(Self.twoDigits(day))"
+        let days = Timestamp.daysIn(month: month, year: year)
+        let name = Self.monthNames[month - 1] + (month == 2 ? " \(year)" : "")
+        return "no such date: \(shown) (\(name) has \(days) days)"
+    }
+
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// `YYYY-MM-DD HH:MM:SS[.fraction][zone]` at the cursor; `nil` (the cursor where it was) when
+    /// the date is no day of the calendar or has no complete time.
     mutating func readTimestamp() -> Timestamp? {
         if let fast = readCommonTimestamp() { return fast }
-        guard let date = readDate(), skip(0x20), let clock = readClock() else { return nil }
+        let start = position
+        guard let date = readDate(), skip(0x20), let clock = readClock() else {
+            position = start
+            return nil
+        }
         let offset = readZoneOffset() ?? 0
         return Timestamp(
             year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
@@ -177,7 +216,8 @@ struct ByteCursor {
             return value
         }
         guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), let hour = digits(11, 2),
-            let minute = digits(14, 2), let second = digits(17, 2), (1...12).contains(month), (1...31).contains(day),
+            let minute = digits(14, 2), let second = digits(17, 2),
+            Timestamp.isDate(year: year, month: month, day: day),
             hour < 24, minute < 60, second < 61
         else { return nil }
         var end = 19

@@ -13,7 +13,7 @@ public struct CompactLogFormat: LogFormat {
     public func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse {
         var cursor = ByteCursor(line)
         guard line.count >= 10, cursor.isDate() else { return .continuation }
-        guard let time = cursor.readTimestamp() else { return .malformed(ByteCursor.brokenDate) }
+        guard let time = cursor.readTimestamp() else { return .malformed(cursor.brokenDateReason()) }
         guard cursor.skipSpaces(), let type = cursor.readWord(), Self.isTypeCode(type, cursor), cursor.skipSpaces()
         else { return .malformed("no type code (Df, In, Db, Er, Ft) after the time stamp") }
         let processStart = cursor.position

@@ -17,6 +17,10 @@ public struct DeviceSyslogFormat: LogFormat {
         guard let day = cursor.readDecimal(), (1...31).contains(day), cursor.skip(0x20), let clock = cursor.readClock(),
             cursor.skip(0x20)
         else { return .malformed("a month name without a complete day and time (expected Mon DD HH:MM:SS)") }
+        // The year is unknown; February 29 is a day (2000, the year times are read in, had one).
+        guard Timestamp.isDate(year: 2000, month: month, day: day) else {
+            return .malformed(ByteCursor.noSuchDate(year: nil, month: month, day: day))
+        }
         guard let tail = Self.processAndPid(&cursor) else {
             return .malformed("no Process[pid] after the time stamp")
         }

@@ -72,9 +72,16 @@ public struct LineStats: Sendable, Equatable {
     /// Why a line is unparseable when no format reads it and no record stands before it.
     static let noRecordBefore = "no record prefix, and no record before it to continue"
 
-    /// Counts a line no format reads, keeping the first few reasons and its shape.
-    mutating func addUnparseable(_ line: UnsafeRawBufferPointer, _ number: Int, _ reason: String) {
+    /// Counts a line no format reads, keeping the first few reasons and its shape; `names` is the
+    /// event kind its text names, if any (`unparseableEvents`).
+    mutating func addUnparseable(
+        _ line: UnsafeRawBufferPointer, _ number: Int, _ reason: String, names kind: EventKind? = nil
+    ) {
         unparseable += 1
+        if let kind {
+            unparseableEvents += 1
+            if firstUnparseableEvent == nil { firstUnparseableEvent = (number, kind.name, reason) }
+        }
         if unparseableExamples.count < 5 { unparseableExamples.append((number, reason)) }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             unparseableBlank += 1
@@ -98,6 +105,11 @@ public struct LineStats: Sendable, Equatable {
         eventCounts[kind.index] += 1
         eventsByTier[Int(tier.rawValue)] += 1
     }
+    /// Unparseable lines whose text names a callback the event map knows: events that are not in
+    /// the trace because their line could not be read (a date that is no day, a prefix that breaks
+    /// off). Counted so that no event is lost without a word; the first is kept to name.
+    public var unparseableEvents = 0
+    public var firstUnparseableEvent: (line: Int, kind: String, reason: String)?
     /// The first few unparseable lines with the reason, to show with `--stats`.
     public var unparseableExamples: [(line: Int, reason: String)] = []
     /// The library profiles the file was read with (`LibraryProfile`), and whether `--profile`

@@ -156,7 +156,7 @@ extension NSLogFormat {
             let month = pair(5)
             let day = pair(8)
             guard month >= 0x3031, month <= 0x3132, day >= 0x3031, day <= 0x3331, pair(11) <= 0x3233,
-                pair(14) <= 0x3539, pair(17) <= 0x3630
+                pair(14) <= 0x3539, pair(17) <= 0x3630, day <= 0x3238 || isDayOfItsMonth(bytes)
             else { return nil }
             recent.rememberMinute(date, dayAndClock)
         }
@@ -164,6 +164,15 @@ extension NSLogFormat {
         guard bytes[20] &- 0x30 < 10 else { return nil }
         let end = digitRunEnd(bytes, from: 21, count)
         return end < count ? end : nil
+    }
+
+    /// Whether the day of `YYYY-MM-DD` (fields whose digits are checked) falls within its month:
+    /// asked only of days after the 28th, once a minute.
+    private static func isDayOfItsMonth(_ bytes: UnsafePointer<UInt8>) -> Bool {
+        func number(_ offset: Int, _ digits: Int) -> Int {
+            (offset..<offset + digits).reduce(0) { $0 &* 10 &+ Int(bytes[$1] &- 0x30) }
+        }
+        return Timestamp.isDate(year: number(0, 4), month: number(5, 2), day: number(8, 2))
     }
 
     /// The colon after a decimal pid of 1 to 18 digits in `[pid:thread]` at `open` (NSLog's own

@@ -10,7 +10,7 @@ public struct NSLogFormat: LogFormat {
     public func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse {
         var cursor = ByteCursor(line)
         guard line.count >= 10, cursor.isDate() else { return .continuation }
-        guard let time = cursor.readTimestamp() else { return .malformed(ByteCursor.brokenDate) }
+        guard let time = cursor.readTimestamp() else { return .malformed(cursor.brokenDateReason()) }
         guard cursor.skip(0x20) else {
             return .malformed("no space after the time stamp")
         }

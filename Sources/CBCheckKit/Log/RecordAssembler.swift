@@ -201,7 +201,7 @@ public final class RecordAssembler {
         case .malformed(let reason):
             flush()
             isSkippingRecord = false
-            stats.addUnparseable(line, info.number, reason)
+            stats.addUnparseable(line, info.number, reason, names: namedEvent(line))
         }
     }
 
@@ -212,13 +212,19 @@ public final class RecordAssembler {
             return
         }
         guard hasRecord else {
-            stats.addUnparseable(line, number, LineStats.noRecordBefore)
+            stats.addUnparseable(line, number, LineStats.noRecordBefore, names: namedEvent(line))
             return
         }
         stats.continuations += 1
         if !record.join(line, limit: Self.maximumRecordBytes, scanner: recognizer.scanner) {
             stats.continuationsNotMatched += 1
         }
+    }
+
+    /// The kind of the first event the event map finds in an unreadable line's whole text, so that
+    /// the event is counted as lost rather than dropped in silence (`LineStats.unparseableEvents`).
+    private func namedEvent(_ line: UnsafeRawBufferPointer) -> EventKind? {
+        recognizer.recognize(line).first?.0
     }
 
     private func detect(_ detected: any LogFormat, at line: Int) {
@@ -228,7 +234,7 @@ public final class RecordAssembler {
         stats.formatDetectedAtLine = line
         for line in held.takeAll() {
             line.bytes.withUnsafeBytes {
-                stats.addUnparseable($0, line.info.number, LineStats.noRecordBefore)
+                stats.addUnparseable($0, line.info.number, LineStats.noRecordBefore, names: namedEvent($0))
             }
         }
     }

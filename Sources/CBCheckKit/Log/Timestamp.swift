@@ -67,6 +67,21 @@ public struct Timestamp: Comparable, Hashable, Sendable {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// The number of days `month` (1 to 12) has in `year`, so a reader can refuse February 30
+    /// instead of taking it for March 1.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Whether `year-month-day` is a day of the calendar (month 1 to 12, day within the month).
+    static func isDate(year: Int, month: Int, day: Int) -> Bool {
+        (1...12).contains(month) && day >= 1 && day <= daysIn(month: month, year: year)
+    }
+
     /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's algorithm).
     static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year

@@ -13,7 +13,7 @@ public struct UnifiedLogFormat: LogFormat {
     public func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse {
         var cursor = ByteCursor(line)
         guard line.count >= 10, cursor.isDate() else { return .continuation }
-        guard let time = cursor.readTimestamp() else { return .malformed(ByteCursor.brokenDate) }
+        guard let time = cursor.readTimestamp() else { return .malformed(cursor.brokenDateReason()) }
         guard cursor.skipSpaces(), cursor.peek() == 0x30, cursor.peek(1) == 0x78 else {
             return .malformed("no thread (0x…) after the time stamp")
         }

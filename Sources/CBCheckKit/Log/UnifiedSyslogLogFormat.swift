@@ -15,7 +15,7 @@ public struct UnifiedSyslogLogFormat: LogFormat {
     public func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse {
         var cursor = ByteCursor(line)
         guard line.count >= 10, cursor.isDate() else { return .continuation }
-        guard let time = cursor.readTimestamp() else { return .malformed(ByteCursor.brokenDate) }
+        guard let time = cursor.readTimestamp() else { return .malformed(cursor.brokenDateReason()) }
         guard cursor.skipSpaces(), let host = cursor.find(0x20), host > cursor.position else {
             return .malformed("no host after the time stamp")
         }

@@ -196,6 +196,7 @@ public enum JSONReporter: Reporter {
                     })
             ),
             ("unparseableLinesOfUncountedShapes", .int(stats.unparseableShapes.uncounted)),
+            ("unparseableEvents", .int(stats.unparseableEvents)),
         ])
     }
 }

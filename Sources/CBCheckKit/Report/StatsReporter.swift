@@ -32,6 +32,7 @@ enum StatsReporter {
         for example in stats.unparseableExamples {
             text += "    \(path):\(example.line): \(example.reason)\n"
         }
+        if let note = UnreadableLog.lostEvents(stats) { text += "  note: \(note)\n" }
         for removed in stats.decorationRemoved where removed.lines > 0 {
             text +=
                 "  note: \(removed.what) removed from \(removed.lines) lines (a paste's decoration;"

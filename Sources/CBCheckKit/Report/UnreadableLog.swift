@@ -17,6 +17,16 @@ enum UnreadableLog {
             + "\(shape.firstLine) ('\(shape.text)'), \(cause(of: shape, stats))"
     }
 
+    /// What is said of callbacks named on lines that could not be read: their events are not in
+    /// the trace, so a rule may pass or fail for want of them. `nil` when there were none.
+    static func lostEvents(_ stats: LineStats) -> String? {
+        guard let first = stats.firstUnparseableEvent else { return nil }
+        let others = stats.unparseableEvents - 1
+        let more = others == 0 ? "" : " (and \(others) more such line\(others == 1 ? "" : "s"))"
+        return "line \(first.line) names \(first.kind) but could not be read (\(first.reason))\(more):"
+            + " its event is not in the trace"
+    }
+
     // MARK: - Private
 
     /// What is likely wrong with lines of `shape`, and what to do.

@@ -69,6 +69,36 @@ def write_literals(binary, path):
     return len(literals)
 
 
+def scaling(binary, out_dir, repeats):
+    """The HTML report on many runs (seconds, and the ratio that shows it linear) and the memory
+    open tasks take (peak RSS, and bytes per open task between the two sizes), on generate_many.py's
+    logs."""
+    def generated(mode, count):
+        path = os.path.join(out_dir, f"many-{mode}-{count}.log")
+        if not os.path.exists(path):
+            subprocess.run([sys.executable, os.path.join(HERE, "generate_many.py"), mode, str(count), path], check=True)
+        return path
+    page = os.path.join(out_dir, "many.html")
+    seconds = {}
+    for runs in (10_000, 40_000):
+        log = generated("runs", runs)
+        text, _, _, _ = measure([binary, log], os.path.join(out_dir, "out.txt"), repeats)
+        html, _, _, peak = measure([binary, log, "--format", "html", "--output", page], os.path.join(out_dir, "out.txt"),
+                                   repeats)
+        seconds[runs] = html
+        print(f"html report, {runs} runs: {html:.2f} s (text report {text:.2f} s), peak RSS {peak / 1024:.1f} MB,"
+              f" page {os.path.getsize(page) / 1e6:.1f} MB")
+    print(f"html linearity: time(40000 runs) / time(10000 runs) = {seconds[40_000] / seconds[10_000]:.2f}"
+          " (runs ratio 4.0)")
+    peaks = {}
+    for tasks in (50_000, 200_000):
+        _, _, _, peak = measure([binary, generated("open-tasks", tasks)], os.path.join(out_dir, "out.txt"), 1)
+        peaks[tasks] = peak * 1024
+        print(f"open tasks, {tasks}: peak RSS {peak / 1024:.1f} MB")
+    per_task = (peaks[200_000] - peaks[50_000]) / 150_000
+    print(f"memory per open task: {per_task:.0f} bytes (peak RSS difference over 150000 tasks)")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="20,200,1000")
@@ -125,6 +155,7 @@ def main():
             ratios = [f"{own} / {name} = {rates[own] / rates[name]:.2f}"
                       for name in ("rg -c", "pcre2grep -c", "rg plain", "rg -F literals", "wc -l") if name in rates]
             print(f"{'':>6}  " + ", ".join(ratios), flush=True)
+    scaling(args.binary, out_dir, args.repeats)
     empty = os.path.join(out_dir, "empty.log")
     open(empty, "w").close()
     start_up, _, _, peak = measure([args.binary, empty], os.path.join(out_dir, "out.txt"), max(5, args.repeats))

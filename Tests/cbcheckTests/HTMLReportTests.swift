@@ -35,6 +35,36 @@ import Testing
         #expect(page.contains("content=\"default-src 'none'; style-src 'unsafe-inline'\""))
     }
 
+    /// A log of more runs than a page draws keeps the runs with findings and says how many are
+    /// left out; a run of more events than a timeline keeps says so, and its tasks past the lane
+    /// limit share one lane. The page stays small whatever the log holds.
+    @Test func aHugeLogDrawsABoundedPageAndSaysWhatItLeftOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cbcheck-many-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = TestSupport.packageRoot.appendingPathComponent("Scripts/bench/generate_many.py").path
+        func generate(_ mode: String, _ count: Int) throws -> String {
+            let path = folder.appendingPathComponent("\(mode).log").path
+            let python = Process()
+            python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            python.arguments = ["python3", script, mode, "\(count)", path]
+            try python.run()
+            python.waitUntilExit()
+            try #require(python.terminationStatus == 0)
+            return path
+        }
+        let runs = try TestSupport.run([try generate("runs", 260), "--format", "html"])
+        #expect(runs.status == 1)
+        #expect(runs.stdout.components(separatedBy: "<svg").count - 1 == 100)
+        #expect(runs.stdout.contains("160 more runs are not drawn: a page draws at most 100 timelines"))
+        // Every 50th run has a CB104 finding (runs 1, 51, …, 251): each is drawn.
+        for run in [1, 51, 101, 151, 201, 251] { #expect(runs.stdout.contains("<h3 id=\"f0-run\(run)\">")) }
+        #expect(!runs.stdout.contains("<h3 id=\"f0-run250\">"))
+        let tasks = try TestSupport.run([try generate("open-tasks", 3000), "--format", "html"])
+        #expect(tasks.stdout.contains("4002 of this run's events between its first and last 1000 are not drawn."))
+        #expect(tasks.stdout.contains(">940 more sessions and tasks</text>"))
+        #expect(tasks.stdout.utf8.count < 1_000_000)
+    }
+
     /// A log written with a zone (`+0800`) shows its own wall clock on the timeline, not UTC.
     @Test func timesShowAsTheLogWroteThem() throws {
         let output = try TestSupport.run([

@@ -24,14 +24,20 @@ enum FileCheck {
         }
         var runs: [CheckReport.Run] = []
         var findings: [Finding] = []
-        var timeline: [TimelineEvent] = []
+        var timeline = TimelineKeeper()
         var coverage = RuleCoverage()
         do {
             let result = try checker.check(
                 path: path,
-                onEvent: keepsTimeline ? { event, _ in timeline.append(TimelineEvent(event)) } : nil,
-                onRunEnd: { run, verdict in runs.append(CheckReport.Run(run, scenario: verdict)) },
-                onFinding: { findings.append($0) })
+                onEvent: keepsTimeline ? { event, _ in timeline.add(TimelineEvent(event)) } : nil,
+                onRunEnd: { run, verdict in
+                    runs.append(CheckReport.Run(run, scenario: verdict))
+                    if keepsTimeline { timeline.end(run: run.number) }
+                },
+                onFinding: { finding in
+                    findings.append(finding)
+                    if keepsTimeline { timeline.noteFinding(inRun: finding.run) }
+                })
             for warning in result.warnings { messages += "\(warning)\n" }  // a Diagnostic escapes its lines
             coverage = result.coverage
             file.stats = result.stats
@@ -49,7 +55,7 @@ enum FileCheck {
         }
         file.runs = runs
         file.findings = findings.sorted { ($0.location.line, $0.ruleID) < ($1.location.line, $1.ruleID) }
-        if keepsTimeline { file.timeline = timeline }
+        if keepsTimeline { file.timeline = timeline.take() }
         if let stats = file.stats {
             file.uncheckable = UncheckableRules(checker.library.rules, stats: stats)
             file.notChecked = NotCheckedRules(checker.library.rules, coverage: coverage, stats: stats)

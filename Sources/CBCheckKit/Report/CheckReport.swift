@@ -41,10 +41,20 @@ public struct CheckReport: Sendable {
         public var skipped = false
         /// Checks on the log as a whole that failed (`--max-unrecognized`, `--require-exercised`).
         public var problems: [String] = []
-        /// Every trace event in order, kept only when an HTML report is asked for (it draws them).
-        public var timeline: [TimelineEvent]?
+        /// The trace events the HTML report draws, kept only when one is asked for.
+        public var timeline: Timeline?
 
         public init(path: String) { self.path = path }
+    }
+
+    /// What `TimelineKeeper` kept of a log's events for the HTML report: some runs' events in
+    /// order, bounded, and what was left out, which the page says.
+    public struct Timeline: Sendable {
+        public var events: [TimelineEvent]
+        /// Runs none of whose events were kept.
+        public var runsLeftOut: Int
+        /// For a kept run with too many events to keep, how many of its middle events were not.
+        public var eventsLeftOut: [Int: Int]
     }
 
     public var tool = CBCheck.tool

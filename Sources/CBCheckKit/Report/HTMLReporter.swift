@@ -40,12 +40,21 @@ public enum HTMLReporter: Reporter {
             html += "<p class=\"stats\">\(stats.lines) lines, \(stats.events) events, \(file.runs.count) runs</p>\n"
         }
         let evidenceLines = Set(file.findings.flatMap { $0.evidence.map(\.line) })
-        for run in file.runs {
-            let events = (file.timeline ?? []).filter { $0.run == run.number }
+        let timeline = file.timeline ?? CheckReport.Timeline(events: [], runsLeftOut: 0, eventsLeftOut: [:])
+        let eventsByRun = Dictionary(grouping: timeline.events, by: \.run)
+        for run in file.runs where eventsByRun[run.number] != nil || timeline.runsLeftOut == 0 {
             html += "<h3 id=\"\(id)-run\(run.number)\">\(MarkupText.escape(RunDescription.of(run)))"
             if let scenario = run.scenario { html += " — \(MarkupText.escape(scenario.description))" }
             html += "</h3>\n"
-            html += HTMLTimeline(events: events, evidenceLines: evidenceLines, anchorPrefix: id).svg + "\n"
+            let drawn = HTMLTimeline(
+                events: eventsByRun[run.number] ?? [], eventsLeftOut: timeline.eventsLeftOut[run.number] ?? 0,
+                evidenceLines: evidenceLines, anchorPrefix: id)
+            html += drawn.svg + "\n"
+        }
+        if timeline.runsLeftOut > 0 {
+            html += "<p class=\"stats\">\(timeline.runsLeftOut) more runs are not drawn: a page draws at most "
+            html += "\(TimelineKeeper.runsKept) timelines, those of runs with findings first. The findings table "
+            html += "lists every finding, and --format json every run.</p>\n"
         }
         html += findingsTable(file, id: id, policy: policy)
         html += evidenceList(file, id: id)

@@ -5,6 +5,8 @@
 /// tooltip names the line, the event and the log text.
 struct HTMLTimeline {
     let events: [TimelineEvent]
+    /// The run's events between its first and last that were not kept (`TimelineKeeper`).
+    var eventsLeftOut = 0
     /// Lines some finding of the file cites: their marks are highlighted.
     let evidenceLines: Set<Int>
     /// The file's anchor prefix (`f0`): evidence lines are `f0-L75`.
@@ -13,6 +15,9 @@ struct HTMLTimeline {
     static let labelWidth = 300
     static let plotWidth = 1000
     static let laneHeight = 26
+    /// Lanes past this many (sessions and tasks) share one last lane: a run with 200,000 tasks
+    /// would otherwise draw a picture five kilometres tall.
+    static let maximumLanes = 60
 
     var svg: String {
         let drawn = events.filter { !$0.isSynthetic }
@@ -20,30 +25,35 @@ struct HTMLTimeline {
         let lanes = Self.lanes(of: drawn)
         let positions = Self.positions(of: drawn)
         let width = Self.labelWidth + Self.plotWidth + 20
-        let height = (lanes.count + 1) * Self.laneHeight + 8
+        let height = (lanes.labels.count + 1) * Self.laneHeight + 8
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
         svg += "viewBox=\"0 0 \(width) \(height)\" role=\"img\">\n"
-        for (index, lane) in lanes.enumerated() {
+        for (index, lane) in lanes.labels.enumerated() {
             let y = index * Self.laneHeight
             if index % 2 == 1 {
                 svg += "<rect x=\"0\" y=\"\(y)\" width=\"\(width)\" height=\"\(Self.laneHeight)\" fill=\"#fafafa\"/>\n"
             }
-            svg += "<text x=\"4\" y=\"\(y + 17)\">\(MarkupText.escape(Self.shortened(lane.label)))</text>\n"
+            svg += "<text x=\"4\" y=\"\(y + 17)\">\(MarkupText.escape(Self.shortened(lane)))</text>\n"
         }
         svg += stateBand(drawn, positions)
         for (event, x) in zip(drawn, positions) {
-            let lane = lanes.firstIndex { $0.key == Self.laneKey(of: event) } ?? 0
+            let lane = lanes.index[Self.laneKey(of: event)] ?? lanes.labels.count - 1
             svg += mark(event, x: x, y: lane * Self.laneHeight + Self.laneHeight / 2)
         }
-        svg += axis(drawn, y: lanes.count * Self.laneHeight)
-        return svg + "</svg>"
+        svg += axis(drawn, y: lanes.labels.count * Self.laneHeight)
+        svg += "</svg>"
+        guard eventsLeftOut > 0 else { return svg }
+        return svg + "\n<p class=\"stats\">\(eventsLeftOut) of this run's events between its first and last "
+            + "\(TimelineKeeper.marksKept) are not drawn.</p>"
     }
 
     // MARK: - Private
 
-    private struct Lane {
-        var key: String
-        var label: String
+    /// The lanes' labels top to bottom, and each drawn key's lane; keys past `maximumLanes` have
+    /// none and go to the last, shared lane.
+    private struct Lanes {
+        var labels: [String]
+        var index: [String: Int]
     }
 
     private static func laneKey(of event: TimelineEvent) -> String {
@@ -55,13 +65,22 @@ struct HTMLTimeline {
         }
     }
 
-    /// The app lane first, then sessions and tasks as they first appear.
-    private static func lanes(of events: [TimelineEvent]) -> [Lane] {
-        var lanes = [Lane(key: "app", label: "app state and app events")]
+    /// The app lane first, then sessions and tasks as they first appear, `maximumLanes` of them;
+    /// the rest share one lane labelled with how many they are.
+    private static func lanes(of events: [TimelineEvent]) -> Lanes {
+        var lanes = Lanes(labels: ["app state and app events"], index: ["app": 0])
+        var others = Set<String>()
         for event in events {
             let key = laneKey(of: event)
-            if !lanes.contains(where: { $0.key == key }) { lanes.append(Lane(key: key, label: key)) }
+            guard lanes.index[key] == nil, !others.contains(key) else { continue }
+            if lanes.labels.count <= maximumLanes {
+                lanes.index[key] = lanes.labels.count
+                lanes.labels.append(key)
+            } else {
+                others.insert(key)
+            }
         }
+        if !others.isEmpty { lanes.labels.append("\(others.count) more sessions and tasks") }
         return lanes
     }
 

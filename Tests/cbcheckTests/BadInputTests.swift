@@ -125,6 +125,33 @@ import Testing
         #expect(try TestSupport.run([folder]).stdout.contains("log.log.gz:"))
     }
 
+    /// A small gzip file whose trailer's checksum is wrong, or cut inside its only deflate block,
+    /// keeps every finding of what it decompressed and then names the damage, exit 2 (zlib's
+    /// gzread returned nothing for the last buffer, losing the whole of a small file). Two
+    /// members one after the other are both read; zeros after the last member are ignored.
+    @Test func aSmallDamagedGzipKeepsItsFindingsThenNamesTheDamage() throws {
+        let compressed = try Data(contentsOf: URL(fileURLWithPath: try TestSupport.gzip(Self.early)))
+        var badChecksum = compressed
+        badChecksum[badChecksum.count - 6] ^= 0xFF  // inside the CRC-32 of the trailer
+        let bad = try TestSupport.run([try TestSupport.temporaryFile(badChecksum, name: "bad.log.gz")])
+        #expect(bad.status == 2)
+        #expect(bad.stdout.contains("[CB101]"))
+        #expect(bad.stderr.contains("read failed: bad gzip data (incorrect data check)\n"))
+        let cutShort = try TestSupport.run([
+            try TestSupport.temporaryFile(compressed.prefix(compressed.count - 12), name: "short.log.gz")
+        ])
+        #expect(cutShort.status == 2)
+        #expect(cutShort.stderr.contains("read failed: the gzip data ends early (unexpected end of file)\n"))
+        let plain = try TestSupport.run([Self.early])
+        let twice = try TestSupport.run([
+            try TestSupport.temporaryFile(compressed + compressed + Data(count: 64), name: "twice.log.gz")
+        ])
+        #expect(twice.status == 1)
+        #expect(
+            twice.stdout.components(separatedBy: "[CB101]").count == 2
+                * plain.stdout.components(separatedBy: "[CB101]").count - 1)
+    }
+
     /// `check` searches a folder for logs; `trace` takes one file, so a folder is an input error there.
     @Test func aDirectoryAMissingFileAndASocketAreInputErrors() throws {
         let directory = try TestSupport.run(["trace", "Samples"])

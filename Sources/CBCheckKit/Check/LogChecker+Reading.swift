@@ -63,6 +63,8 @@ extension LogChecker {
             ) { line, info in lines.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.add(line, info) } }
             reading = Reading(summary: summary, binary: binary)
         } catch let error as LogInputError {
+            // The record being read when the damage came is complete as far as it goes.
+            assembler?.finish(missingFinalNewline: false)
             throw error
         } catch {
             throw LogInputError.readFailed(path: path, reason: "\(error)")

@@ -67,8 +67,22 @@ public struct LogChecker {
             let verdict = scenarios.add(event)
             if event.kind == .runEnd || event.kind == .logEnd { onRunEnd?(run, verdict) }
         }
-        let follow: (consuming Event) -> Void = { builder.add($0) }
-        let reading = try readsAhead ? readAhead(descriptor, path: path, follow) : read(descriptor, path: path, follow)
+        var lastLine = 0
+        let follow: (consuming Event) -> Void = { event in
+            lastLine = event.line
+            builder.add(event)
+        }
+        let reading: Reading
+        do {
+            reading = try readsAhead ? readAhead(descriptor, path: path, follow) : read(descriptor, path: path, follow)
+        } catch {
+            // What was read before the damage is checked to its end (runs end, pending verdicts
+            // are given) before the damage is reported: a gzip file with a bad checksum lost every
+            // finding that waited for the end of the log.
+            builder.finish()
+            engine.finish(lastLine: lastLine)
+            throw error
+        }
         let summary = reading.summary
         if let binary = reading.binary {
             var stats = LineStats()

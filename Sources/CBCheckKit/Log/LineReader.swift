@@ -85,14 +85,25 @@ public struct LineReader {
         }
         var summary = Summary()
         var filled = 0
+        /// A read error, taken for the end of the input until every line read before it is
+        /// delivered (the last one too, though no newline ended it), then thrown.
+        var damage: (any Error)?
+        func readSome(into destination: UnsafeMutableRawPointer, count: Int) -> Int {
+            guard damage == nil else { return 0 }
+            do { return try source.read(into: destination, count: count, path: path) } catch {
+                damage = error
+                return 0
+            }
+        }
         if let inspect {
             let wanted = min(inspectionLength, buffer.count)
             while filled < wanted {
-                let count = try source.read(into: buffer.baseAddress! + filled, count: wanted - filled, path: path)
+                let count = readSome(into: buffer.baseAddress! + filled, count: wanted - filled)
                 if count == 0 { break }
                 filled += count
             }
             if try !inspect(UnsafeRawBufferPointer(rebasing: buffer[0..<filled])) {
+                if let damage { throw damage }
                 return try countLines(source, path: path, buffer: buffer, prefilled: filled)
             }
         }
@@ -214,8 +225,7 @@ public struct LineReader {
                     buffer = bigger
                 }
             }
-            let count = try source.read(
-                into: buffer.baseAddress! + filled, count: min(buffer.count - filled, chunkSize), path: path)
+            let count = readSome(into: buffer.baseAddress! + filled, count: min(buffer.count - filled, chunkSize))
             if count == 0 {
                 // The last partial line holds carriage returns: search it again for its lines.
                 guard !sawLoneCarriageReturn, holdsCarriageReturn(0, filled) else { break }
@@ -234,6 +244,7 @@ public struct LineReader {
         let endsInLoneCarriageReturn = endsInCarriageReturn && sawLoneCarriageReturn
         if endsInLoneCarriageReturn { summary.loneCarriageReturnLineEnds += 1 }
         summary.missingFinalNewline = (filled > 0 && !endsInLoneCarriageReturn) || sawBytesOfSkippedLine
+        if let damage { throw damage }
         return summary
     }
 

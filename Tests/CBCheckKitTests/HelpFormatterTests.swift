@@ -146,7 +146,8 @@ import Testing
             + "[--max-unrecognized <percent>] [--require-exercised] [--require-checked <rule> ...] [--stats] "
             + "[--config <file>] [--no-config] "
         let arguments =
-            "[--jobs <n>] [--log-format <format>] [--process <name>] [--profile <name> ...] <files> ...\n\nARGUMENTS:\n"
+            "[--jobs <n>] [--log-format <format>] [--process <name>] [--profile <name> ...] [--max-input-size <size>] "
+            + "<files> ...\n\nARGUMENTS:\n"
             + "  <files> ...             Log files, or folders searched for *.log, *.txt and\n"
             + "                          *.ndjson; '-' reads standard input.\n"
         #expect(help.contains(usage + arguments))
@@ -172,7 +173,7 @@ import Testing
                 == "cbcheck check [--rules <path> ...] [--events <file> ...] [--format <format>] "
                 + "[--output <file>] [--report <format>=<file> ...] [--baseline <file>] [--write-baseline <file>] "
                 + "[--fail-on <level>] [--fail-on-pending] [--max-unrecognized <percent>] [--require-exercised] "
-                + "[--require-checked <rule> ...] [--stats] [--config <file>] [--no-config] [--jobs <n>] [--log-format <format>] [--process <name>] [--profile <name> ...] <files> ..."
+                + "[--require-checked <rule> ...] [--stats] [--config <file>] [--no-config] [--jobs <n>] [--log-format <format>] [--process <name>] [--profile <name> ...] [--max-input-size <size>] <files> ..."
         )
         #expect(
             HelpFormatter.usage(for: ExplainCommand.spec, tool: "cbcheck")

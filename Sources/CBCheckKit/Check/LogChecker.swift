@@ -89,7 +89,8 @@ public struct LogChecker {
             stats.lines = summary.lines
             stats.skippedBinary = summary.lines
             stats.missingFinalNewline = summary.missingFinalNewline
-            return Result(stats: stats, warnings: [], skipped: .binary(path: path, what: binary))
+            let counted = summary.countedPart.map { " (lines counted in its first \(InputSize.text($0)) only)" } ?? ""
+            return Result(stats: stats, warnings: [], skipped: .binary(path: path, what: binary + counted))
         }
         builder.finish()
         engine.finish(lastLine: summary.lines)

@@ -23,6 +23,7 @@ enum CheckCommand {
         options: [CBCheck.rulesOption, CBCheck.eventsOption] + CheckOptions.reportOptions + CheckOptions.gateOptions
             + CBCheck.configOptions + [
                 CheckOptions.jobsOption, CBCheck.logFormatOption, CBCheck.processOption, CBCheck.profileOption,
+                CBCheck.maxInputSizeOption,
             ],
         isDefault: true)
 
@@ -30,6 +31,7 @@ enum CheckCommand {
     static func validate(_ arguments: ParsedArguments) throws(UsageError) {
         _ = try CheckOptions.destinations(arguments)
         _ = try CheckOptions.maxUnrecognized(arguments)
+        _ = try CBCheck.maximumInputSize(arguments, command: "check")
         _ = try CheckOptions.jobs(arguments)
     }
 

@@ -41,10 +41,18 @@ public struct LineReader {
         public var loneCarriageReturnLineEnds = 0
         /// The first block was refused by the inspector: lines were counted, none delivered.
         public var skipped = false
+        /// A skipped input's lines were counted in this many first bytes only.
+        public var countedPart: Int?
     }
 
     /// Size of one `read(2)`.
     public var chunkSize = 1 << 20
+    /// The most bytes one input may give: reading stops there with `LogInputError.tooLarge`
+    /// after the lines before it are delivered, so an endless input ends (`--max-input-size`).
+    public var maximumInputBytes = InputSize.defaultLimit
+    /// How much of a skipped (binary) input is read to count its lines: a device or FIFO of
+    /// binary bytes never ends, and its line count means little.
+    public var maximumSkippedBytes = 64 << 20
     /// Lines longer than this are cut to it (and reported as truncated) so one runaway line cannot
     /// exhaust memory.
     public var maximumLineLength = 64 << 20
@@ -88,9 +96,15 @@ public struct LineReader {
         /// A read error, taken for the end of the input until every line read before it is
         /// delivered (the last one too, though no newline ended it), then thrown.
         var damage: (any Error)?
+        var total = 0
         func readSome(into destination: UnsafeMutableRawPointer, count: Int) -> Int {
             guard damage == nil else { return 0 }
-            do { return try source.read(into: destination, count: count, path: path) } catch {
+            do {
+                let read = try source.read(into: destination, count: count, path: path)
+                total += read
+                if total > maximumInputBytes { damage = LogInputError.tooLarge(path: path, limit: maximumInputBytes) }
+                return read
+            } catch {
                 damage = error
                 return 0
             }
@@ -250,14 +264,21 @@ public struct LineReader {
 
     // MARK: - Private
 
-    /// Counts the lines of a skipped input: the bytes already read, then the rest, chunk by chunk.
+    /// Counts the lines of a skipped input: the bytes already read, then the rest, chunk by chunk,
+    /// up to `maximumSkippedBytes` (`Summary.countedPart`).
     private func countLines(
         _ source: any ByteSource, path: String, buffer: UnsafeMutableRawBufferPointer, prefilled: Int
     ) throws -> Summary {
         var summary = Summary(skipped: true)
         var count = prefilled
         var lastByte: UInt8?
+        var total = 0
         while count > 0 {
+            total += count
+            if total > maximumSkippedBytes {
+                summary.countedPart = maximumSkippedBytes
+                return summary
+            }
             var from = buffer.baseAddress!
             let end = from + count
             while from < end, let found = memchr(from, 0x0A, end - from) {

@@ -34,8 +34,14 @@ def measure(command, output_path, repeats):
     for _ in range(repeats):
         with open(output_path, "wb") as out, open(output_path + ".time", "w") as timing:
             start = time.perf_counter()
-            subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdout=out, stderr=timing, check=False)
+            status = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdout=out, stderr=timing,
+                                    check=False).returncode
             seconds.append(time.perf_counter() - start)
+        # 126/127: the command could not be run (not installed); 2: it failed (1 is grep's "no line
+        # matched" and cbcheck's "findings"). A rate measured on either would be a fiction.
+        if status >= 2:
+            with open(output_path + ".time") as timing:
+                raise SystemExit(f"bench: {' '.join(command[:3])} … exited with status {status}: {timing.read()[-300:]}")
         with open(output_path + ".time") as timing:
             lines = [line.strip() for line in timing if line.strip()]
             peaks.append(int(lines[-1]) if lines and lines[-1].isdigit() else 0)

@@ -96,6 +96,12 @@ public struct EventRecognizer {
                 let (entryIndex, candidate) = patterns[index]
                 blind = blind && patternIsDigitBlind[index]
                 guard run(candidate, on: message, from: 0, completed: &blind) else { continue }
+                if candidate.tier != .system, let range = candidate.pattern.lastMatchRange(group: 0),
+                    MentionCue.isMention(message, match: range)
+                {
+                    blind = false  // a mention is never remembered as a walk to reuse
+                    continue
+                }
                 let groups = groups(of: candidate, constants: plans[entryIndex].constants.mask)
                 var attributes = groups
                 let completed = appendEvents(

@@ -94,6 +94,13 @@ public final class MonitorEngine {
         let kind = event.kind
         seen[kind.index] = true
         let isBoundary = kind == runEnd || kind == logEnd
+        // Every tree keyed by session renames the run's unnamed slice, whether or not its rules
+        // look at the naming line's kind: a handleEvents scope opened by a line naming no session
+        // stayed unnamed in CB102's tree when a saved-handler line named the session, and the
+        // handler's call, in the named slice, never reached it (a false "never called").
+        if event.namesUnnamedSession {
+            for tree in trees { tree.nameUnnamedSession(by: event) }
+        }
         for index in treesByKind[kind.index] {
             let tree = trees[index]
             let byRun = treesByRun[index]

@@ -188,6 +188,7 @@ final class SliceTree {
     /// it creates, first with each remembered broadcast event).
     func deliver(_ event: Event, _ visit: (Node, Event) -> Void) {
         let isBoundary = event.kind == .runEnd || event.kind == .logEnd
+        // The monitor engine renames in every tree; the miner delivers every event to every tree.
         if event.namesUnnamedSession { nameUnnamedSession(by: event) }
         guard isBoundary || referenced.contains(event.kind) else { return }
         deliver(event, at: root, level: 0, visit)

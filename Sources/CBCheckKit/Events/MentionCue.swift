@@ -1,0 +1,79 @@
+/// Whether an app's line only speaks of a callback rather than logging it: a plan ("will call the
+/// completion handler"), a wait ("waiting for urlSessionDidFinishEvents"), a negation ("not
+/// calling completion handler yet", "didFinishLaunching has not run"), a reminder ("implement
+/// application(_:handleEventsForBackgroundURLSession:…)"). Such lines were taken for the call:
+/// a wake got a second handleEvents scope and a handler "called" before it was (issue 17).
+///
+/// Judged on the words just before the phrasing's match and just after it, so a real call line
+/// that goes on to say something else ("didCompleteWithError task=3 … will retry") stays a call.
+/// System lines are never mentions: the system's own words are what they say.
+enum MentionCue {
+    /// Whether the match at `range` of `message` is a mention.
+    static func isMention(_ message: UnsafeRawBufferPointer, match range: Range<Int>) -> Bool {
+        let before = words(message, max(0, range.lowerBound - window)..<range.lowerBound, keepingLast: true)
+        if before.contains(where: leadingCues.contains) { return true }
+        if hasPhrase(before, in: leadingPhrases) { return true }
+        let after = words(message, range.upperBound..<min(message.count, range.upperBound + window), keepingLast: false)
+        return hasPhrase(Array(after.prefix(3)), in: trailingPhrases, atStartOnly: true)
+    }
+
+    // MARK: - Private
+
+    /// How many bytes on each side are read: a cue farther away belongs to another clause.
+    private static let window = 40
+
+    /// Words that, before the phrasing, make it a plan, a wait, a condition or a negation.
+    private static let leadingCues: Set<String> = [
+        "will", "would", "should", "must", "shall", "expect", "expects", "expecting", "expected", "until", "unless",
+        "not", "never", "no", "yet", "skip", "skips", "skipped", "skipping", "defer", "defers", "deferred",
+        "deferring", "implement", "implementing", "reminder", "if", "once", "without", "awaiting", "await",
+        "before", "instead", "cannot", "can't", "won't", "don't", "doesn't", "didn't", "isn't", "wasn't",
+    ]
+
+    /// Word pairs that do the same before the phrasing.
+    private static let leadingPhrases: [[String]] = [
+        ["waiting", "for"], ["wait", "for"], ["waits", "for"], ["going", "to"], ["about", "to"], ["need", "to"],
+        ["needs", "to"], ["registering", "for"], ["register", "for"], ["timed", "out"], ["time", "out"],
+        ["ready", "for"], ["prepare", "for"], ["preparing", "for"],
+    ]
+
+    /// Words that, right after the phrasing, deny it happened.
+    private static let trailingPhrases: [[String]] = [
+        ["has", "not"], ["hasn't"], ["was", "never"], ["were", "never"], ["never"], ["not", "yet"], ["not"],
+        ["is", "not"], ["isn't"], ["wasn't"], ["did", "not"], ["didn't"], ["will", "be"], ["would"], ["missing"],
+        ["are", "not"], ["is", "missing"], ["not", "received"], ["expected"],
+    ]
+
+    /// The lower-cased ASCII words in `range` (apostrophes kept); the last `window` bytes' words.
+    private static func words(_ message: UnsafeRawBufferPointer, _ range: Range<Int>, keepingLast: Bool) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        for index in range {
+            let byte = message[index] | 0x20
+            if (byte >= 0x61 && byte <= 0x7A) || message[index] == 0x27 {
+                current.append(message[index] == 0x27 ? 0x27 : byte)
+            } else if !current.isEmpty {
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        // A word cut by the window's start is no word of its own.
+        if keepingLast, range.lowerBound > 0, !words.isEmpty, isLetter(message[range.lowerBound]),
+            isLetter(message[range.lowerBound - 1])
+        {
+            words.removeFirst()
+        }
+        return words
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+
+    private static func hasPhrase(_ words: [String], in phrases: [[String]], atStartOnly: Bool = false) -> Bool {
+        phrases.contains { phrase in
+            guard words.count >= phrase.count else { return false }
+            let starts = atStartOnly ? 0...0 : 0...(words.count - phrase.count)
+            return starts.contains { start in Array(words[start..<start + phrase.count]) == phrase }
+        }
+    }
+}

@@ -1,6 +1,6 @@
 /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=CB101::…`, so a workflow
 /// step annotates the log line in the pull request without uploading anything. Errors are
-/// `::error`, warnings and pending findings `::warning`, notes `::notice`.
+/// `::error`, warnings and pending findings `::warning`, notes and baselined findings `::notice`.
 public enum GitHubReporter: Reporter {
     public static let identifier = "github"
     public static let description = "GitHub Actions workflow commands (::error file=…,line=…::…)"
@@ -21,6 +21,7 @@ public enum GitHubReporter: Reporter {
     private static func command(_ finding: Finding) -> String {
         let level =
             switch (finding.verdict, finding.severity) {
+            case _ where finding.isBaselined: "notice"  // accepted: annotated, never as a failure
             case (.pending, _), (_, .warning): "warning"
             case (_, .error): "error"
             case (_, .note): "notice"
@@ -29,7 +30,7 @@ public enum GitHubReporter: Reporter {
         let title = "\(finding.ruleID) \(finding.ruleName)"
         let state = [
             finding.verdict == .pending ? "pending: the log ended before the run did" : nil,
-            finding.isBaselined ? "in the baseline" : nil,
+            finding.isBaselined ? "in the baseline: an accepted \(finding.severity.rawValue)" : nil,
         ].compactMap { $0 }
         let note = state.isEmpty ? "" : " (\(state.joined(separator: "; ")))"
         // Each line of the message escaped on its own, then joined: the runner shows the %0A breaks.

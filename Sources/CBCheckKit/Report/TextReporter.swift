@@ -21,10 +21,12 @@ public enum TextReporter: Reporter {
     /// slice's identifiers and the evidence excerpts cannot hold a line break or a control byte.
     public static func render(_ finding: Finding) -> String {
         let pending = finding.verdict == .pending ? " (pending: the log ended before the run did)" : ""
-        let baselined = finding.isBaselined ? " (in the baseline)" : ""
+        // Accepted findings are notes, as SwiftLint's and ruff's baselines keep them out of the
+        // way: an editor or CI log reading `error:` took an accepted one for a failure.
+        let severity = finding.isBaselined ? "note" : finding.severity.rawValue
+        let baselined = finding.isBaselined ? " (in the baseline: an accepted \(finding.severity.rawValue))" : ""
         var text = TerminalText.line(
-            "\(finding.location): \(finding.severity.rawValue): [\(finding.ruleID)] \(finding.summary)\(pending)\(baselined)"
-        )
+            "\(finding.location): \(severity): [\(finding.ruleID)] \(finding.summary)\(pending)\(baselined)")
         text += TerminalText.line("    \(finding.detail) (\(finding.slice))")
         for evidence in finding.evidence.sorted(by: { $0.line < $1.line }) {
             text += TerminalText.line(

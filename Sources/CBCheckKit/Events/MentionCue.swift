@@ -28,6 +28,7 @@ enum MentionCue {
         "not", "never", "no", "yet", "skip", "skips", "skipped", "skipping", "defer", "defers", "deferred",
         "deferring", "implement", "implementing", "reminder", "if", "once", "without", "awaiting", "await",
         "before", "instead", "cannot", "can't", "won't", "don't", "doesn't", "didn't", "isn't", "wasn't",
+        "todo", "fixme", "usage", "ignoring", "ignore", "ignored", "note",
     ]
 
     /// Word pairs that do the same before the phrasing.
@@ -41,7 +42,8 @@ enum MentionCue {
     private static let trailingPhrases: [[String]] = [
         ["has", "not"], ["hasn't"], ["was", "never"], ["were", "never"], ["never"], ["not", "yet"], ["not"],
         ["is", "not"], ["isn't"], ["wasn't"], ["did", "not"], ["didn't"], ["will", "be"], ["would"], ["missing"],
-        ["are", "not"], ["is", "missing"], ["not", "received"], ["expected"],
+        ["are", "not"], ["is", "missing"], ["not", "received"], ["expected"], ["was", "not"], ["were", "not"],
+        ["not", "called"], ["must"], ["should"], ["needs"], ["has", "to"],
     ]
 
     /// The lower-cased ASCII words in `range` (apostrophes kept); the last `window` bytes' words.

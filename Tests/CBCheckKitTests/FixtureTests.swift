@@ -70,4 +70,17 @@ import Testing
         #expect(marks.allSatisfy { $0.targetLine == 5 })
         #expect(marks.map(\.expectation) == [.expect, .expect, .ok])
     }
+
+    /// `#! expect: CB101` was a comment that expected nothing, so its fixture passed whatever was
+    /// found; a verb with a colon is now an error saying how to write it. `about:` stays a comment.
+    @Test func aVerbWrittenWithAColonIsAnErrorNotAComment() throws {
+        let error = try #require(
+            capturedDiagnostic { () throws(Diagnostic) in
+                try FixtureAnnotations(
+                    file: "f.log", text: "#! about: x\n#! expect: CB101\nline\n", knownRuleIDs: ["CB101"])
+            })
+        #expect(error.message == "'expect:' is a comment, not an annotation")
+        #expect(error.location == SourceLocation(file: "f.log", line: 2, column: 4))
+        #expect(error.hint == "write it without the colon: #! expect CB101")
+    }
 }

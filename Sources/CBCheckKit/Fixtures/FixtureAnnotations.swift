@@ -46,7 +46,17 @@ public struct FixtureAnnotations: Sendable {
                 continue
             }
             let words = line.dropFirst(2).split(separator: " ").map(String.init)
-            guard let verb = words.first, !verb.hasSuffix(":") else { continue }
+            guard let verb = words.first else { continue }
+            if verb.hasSuffix(":") {
+                // `about:` and other `word:` lines are comments; `expect: CB101` meant an expectation,
+                // and as a comment it expected nothing, so the fixture passed whatever was found.
+                guard let meant = Expectation(rawValue: String(verb.dropLast())) else { continue }
+                throw Diagnostic(
+                    .error, "'\(verb)' is a comment, not an annotation",
+                    at: SourceLocation(file: file, line: number, column: 4), sourceLine: line,
+                    hint: "write it without the colon: #! \(meant.rawValue) \(words.dropFirst().joined(separator: " "))"
+                )
+            }
             guard let expectation = Expectation(rawValue: verb) else {
                 throw Diagnostic(
                     .error, "unknown annotation '\(verb)'", at: SourceLocation(file: file, line: number, column: 4),

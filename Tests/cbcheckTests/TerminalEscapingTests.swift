@@ -79,7 +79,10 @@ import Testing
     @Test func aMissingFileWithALineFeedInItsNameIsOneLine() throws {
         let output = try TestSupport.run(["no\nsuch\u{1B}[2J.log", "--no-config"])
         #expect(output.status == 2)
-        #expect(output.stderr == "error: no\\x0Asuch\\x1B[2J.log: no such file\ncbcheck: no findings in 1 file\n")
+        #expect(
+            output.stderr
+                == "error: no\\x0Asuch\\x1B[2J.log: no such file\ncbcheck: no findings in 1 file (1 with a read error)\n"
+        )
     }
 
     /// A rule file is someone else's text too: its summary in a finding, its lines under a caret.

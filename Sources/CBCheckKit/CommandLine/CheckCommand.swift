@@ -140,6 +140,12 @@ struct FindingTally {
             ? ""
             : files == 1
                 ? " (nothing checked: no callback events)" : " (\(blind) with no callback events: nothing checked)"
-        return "cbcheck: \(found)\(known) in \(files) file\(files == 1 ? "" : "s")\(nothing)"
+        // A file that could not be read (or was skipped) must not read as a clean one.
+        let unread = report.files.filter { $0.error != nil && !$0.skipped }.count
+        let skipped = report.files.filter(\.skipped).count
+        let notRead =
+            (unread == 0 ? "" : " (\(unread) with a read error)")
+            + (skipped == 0 ? "" : " (\(skipped) skipped: not a text log)")
+        return "cbcheck: \(found)\(known) in \(files) file\(files == 1 ? "" : "s")\(nothing)\(notRead)"
     }
 }

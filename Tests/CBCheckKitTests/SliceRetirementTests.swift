@@ -60,6 +60,35 @@ import Testing
         #expect(whole.1.slicesRetired == 0)
     }
 
+    /// Tasks created and resumed that have not completed are set aside too once `open` newer task
+    /// slices were made, when owed nothing; their later messages bring them back, and every
+    /// verdict (here a finish without a completion's order broken, then a second completion) is
+    /// the one the whole slices give.
+    @Test func openTaskSlicesAreSetAsideAndBroughtBackUnchanged() throws {
+        let prefix = "2026-03-15 12:00:00.000 Downloader[4655:1324931] "
+        var lines = [
+            "application(_:didFinishLaunchingWithOptions:) launchOptions=nil",
+            "backgroundSessionConfigurationWithIdentifier: com.acme.bg",
+        ]
+        for task in 1...30 { lines.append("[DownloadManager] downloadTask(with:) session=com.acme.bg -> task=\(task)") }
+        for task in 1...30 {
+            lines += [
+                "urlSession(_:downloadTask:didFinishDownloadingTo:) session=com.acme.bg task=\(task) "
+                    + "location=file:///tmp/CFNetworkDownload_\(task).tmp",
+                "urlSession(_:task:didCompleteWithError:) session=com.acme.bg task=\(task) error=nil status=200",
+            ]
+        }
+        lines.append("urlSession(_:task:didCompleteWithError:) session=com.acme.bg task=3 error=nil status=200")
+        let text = lines.map { prefix + $0 + "\n" }.joined()
+        let whole = try check(text, retention: .standard)
+        let retired = try check(text, retention: SliceRetirement.Limits(whole: 1024, remembered: 1000, open: 4))
+        #expect(summary(whole.findings) == ["CB202 93 violated"])
+        #expect(summary(retired.findings) == summary(whole.findings))
+        #expect(whole.1.slicesRetired == 0)
+        #expect(retired.1.slicesRetired > 26)
+        #expect(retired.1.slicesRevived >= 26)
+    }
+
     @Test func forgottenSlicesAreCountedAndStartOver() throws {
         let late = ["urlSession(_:task:didCompleteWithError:) session=com.acme.bg task=1 error=nil status=200"]
         let result = try check(log(tasks: 20, then: late), retention: SliceRetirement.Limits(whole: 1, remembered: 5))
@@ -70,7 +99,7 @@ import Testing
         let stats = StatsReporter.render(result.1, path: "t.log")
         #expect(
             stats.contains(
-                "note: 20 completed task slices were set aside to keep memory flat (0 brought back by a later message,"
+                "note: 20 task slices owed nothing were set aside to keep memory flat (0 brought back by a later message,"
                     + " every verdict unchanged; 15 forgotten: a message naming one of those starts a new slice)"))
     }
 

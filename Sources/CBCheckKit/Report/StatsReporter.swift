@@ -69,7 +69,7 @@ enum StatsReporter {
         }
         if stats.slicesRetired > 0 {
             text +=
-                "  note: \(stats.slicesRetired) completed task slices were set aside to keep memory flat"
+                "  note: \(stats.slicesRetired) task slices owed nothing were set aside to keep memory flat"
                 + " (\(stats.slicesRevived) brought back by a later message, every verdict unchanged;"
                 + " \(stats.slicesForgotten) forgotten: a message naming one of those starts a new slice)\n"
         }

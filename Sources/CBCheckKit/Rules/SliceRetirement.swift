@@ -22,11 +22,13 @@ public final class SliceRetirement {
         var monitors: [ClauseMonitor.State]
     }
 
-    /// A completed slice waiting its turn, with where it hangs in the tree.
+    /// A slice waiting its turn, with where it hangs in the tree. Weakly: a slice retired from
+    /// the other queue, or dropped with its run, must not be kept alive by this one (the queue of
+    /// slices made held 10,000 retired ones, 27 MB).
     struct Waiting {
         let parent: SliceTree.Node
         let key: String
-        let leaf: SliceTree.Node
+        weak var leaf: SliceTree.Node?
     }
 
     /// A retired slice, in the order of retirement, to forget the oldest (weakly: a run's slices
@@ -42,29 +44,36 @@ public final class SliceRetirement {
         public var whole: Int
         /// Retired slices remembered (about 56 bytes each); older ones are forgotten.
         public var remembered: Int
+        /// Slices whose task has not completed kept whole, newest first, before the settled ones
+        /// (owed nothing) may be retired: 200,000 downloads that never complete took 430 MB.
+        public var open: Int
 
-        public init(whole: Int, remembered: Int) {
+        public init(whole: Int, remembered: Int, open: Int = 16_384) {
             self.whole = whole
             self.remembered = remembered
+            self.open = open
         }
 
         public static let standard = Limits(whole: 1024, remembered: 131_072)
     }
 
     let capacity: Int
+    let openCapacity: Int
     private(set) var retiredCount = 0
     private(set) var revivedCount = 0
     /// Retired slices dropped to keep memory flat: a later event naming one starts a new slice.
     private(set) var forgottenCount = 0
-    /// The queue; a slot is emptied as it is taken, so a taken slice is not kept alive by it.
-    private var waiting: [Waiting?] = []
+    /// The queues of completed and of open slices; a slot is emptied as it is taken, so a taken
+    /// slice is not kept alive by it.
+    private var waiting = Queue()
+    private var opened = Queue()
     private var remembered: RecentWindow<Forgettable>
-    private var head = 0
     private var states: [SliceState] = []
     private var stateNumbers: [SliceState: Int32] = [:]
 
     init(limits: Limits = .standard) {
         capacity = limits.whole
+        openCapacity = limits.open
         remembered = RecentWindow(capacity: limits.remembered)
     }
 
@@ -75,32 +84,28 @@ public final class SliceRetirement {
         waiting.append(Waiting(parent: parent, key: key, leaf: leaf))
     }
 
+    /// Queues a slice just made for a task; once `openCapacity` later slices were made, it is
+    /// retired if it is owed nothing, whether or not its task completed. A slice may wait in both
+    /// queues: the one that retires it first does, and the other passes it over.
+    func made(_ leaf: SliceTree.Node, key: String, under parent: SliceTree.Node) {
+        opened.append(Waiting(parent: parent, key: key, leaf: leaf))
+    }
+
     /// Retires the oldest completed slices beyond `capacity`; one still owed an event (a `require`
     /// waiting, a violation held for confirmation) goes back to the end of the queue instead.
     func retireOverflow(isSettled: (SliceTree.Node) -> Bool) {
-        var budget = waiting.count - head - capacity
-        while budget > 0 {
-            budget -= 1
-            guard let next = waiting[head] else { break }
-            waiting[head] = nil
-            head += 1
-            guard next.parent.children[next.key] === next.leaf else { continue }  // its run ended
-            if isSettled(next.leaf) {
-                retire(next)
-            } else {
-                waiting.append(next)
-            }
-        }
-        if head > 4096, head * 2 > waiting.count {
-            waiting.removeFirst(head)
-            head = 0
-        }
+        retireOverflow(of: &waiting, beyond: capacity, isSettled: isSettled)
+    }
+
+    /// The same for the slices made, beyond `openCapacity`.
+    func retireOpenOverflow(isSettled: (SliceTree.Node) -> Bool) {
+        retireOverflow(of: &opened, beyond: openCapacity, isSettled: isSettled)
     }
 
     /// Forgets the queued slices of a run whose slices were dropped.
     func dropWaiting(where belongsToEndedRun: (SliceTree.Node) -> Bool) {
-        waiting = waiting[head...].filter { $0.map { !belongsToEndedRun($0.leaf) } ?? false }
-        head = 0
+        waiting.drop(where: belongsToEndedRun)
+        opened.drop(where: belongsToEndedRun)
     }
 
     /// The state a retired slice is brought back in, or nil when `key` was never retired here.
@@ -113,8 +118,52 @@ public final class SliceRetirement {
 
     // MARK: - Private
 
+    /// A first-in, first-out queue of slices, its taken slots emptied and now and then removed.
+    private struct Queue {
+        var slots: [Waiting?] = []
+        var head = 0
+        var count: Int { slots.count - head }
+
+        mutating func append(_ slice: Waiting) { slots.append(slice) }
+
+        mutating func take() -> Waiting? {
+            guard head < slots.count, let next = slots[head] else { return nil }
+            slots[head] = nil
+            head += 1
+            return next
+        }
+
+        mutating func compact() {
+            if head > 4096, head * 2 > slots.count {
+                slots.removeFirst(head)
+                head = 0
+            }
+        }
+
+        mutating func drop(where belongsToEndedRun: (SliceTree.Node) -> Bool) {
+            slots = slots[head...].filter { $0?.leaf.map { !belongsToEndedRun($0) } ?? false }
+            head = 0
+        }
+    }
+
+    private func retireOverflow(of queue: inout Queue, beyond capacity: Int, isSettled: (SliceTree.Node) -> Bool) {
+        var budget = queue.count - capacity
+        while budget > 0 {
+            budget -= 1
+            guard let next = queue.take() else { break }
+            // Gone (retired from the other queue), or its run ended.
+            guard let leaf = next.leaf, next.parent.children[next.key] === leaf else { continue }
+            if isSettled(leaf) {
+                retire(next)
+            } else {
+                queue.append(next)
+            }
+        }
+        queue.compact()
+    }
+
     private func retire(_ slice: Waiting) {
-        let leaf = slice.leaf
+        guard let leaf = slice.leaf else { return }
         let state = SliceState(decided: leaf.decided, monitors: leaf.monitors.map(\.state))
         let number: Int32
         if let known = stateNumbers[state] {

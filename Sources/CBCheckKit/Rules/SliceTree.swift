@@ -192,13 +192,7 @@ final class SliceTree {
         if event.namesUnnamedSession { nameUnnamedSession(by: event) }
         guard isBoundary || referenced.contains(event.kind) else { return }
         deliver(event, at: root, level: 0, visit)
-        if event.kind == lastKind {
-            retirement.retireOverflow { leaf in
-                clauseRanges.indices.allSatisfy { rule in
-                    leaf.decided.contains(rule) || leaf.monitors[clauseRanges[rule]].allSatisfy(\.isSettled)
-                }
-            }
-        }
+        if event.kind == lastKind { retirement.retireOverflow(isSettled: isSettled) }
     }
 
     /// Drops the slices of a finished run; they can receive nothing more.
@@ -271,6 +265,13 @@ final class SliceTree {
         for earlier in broadcasts(above: leaf, since: since) { visit(leaf, earlier) }
     }
 
+    /// Whether every rule of `leaf` has decided or is owed nothing: the leaf may be retired.
+    private func isSettled(_ leaf: Node) -> Bool {
+        clauseRanges.indices.allSatisfy { rule in
+            leaf.decided.contains(rule) || leaf.monitors[clauseRanges[rule]].allSatisfy(\.isSettled)
+        }
+    }
+
     /// Walks down from `start` along the event's key values (a loop: nearly every event names
     /// every key), fanning out only at a level whose key its kind does not carry.
     private func deliver(
@@ -288,7 +289,13 @@ final class SliceTree {
                 } else {
                     child = Node()
                     node.setChild(child, value)
-                    if isLeaf { startSlice(child, key: value, under: node, for: event, visit) }
+                    if isLeaf {
+                        startSlice(child, key: value, under: node, for: event, visit)
+                        if lastKind != nil {
+                            retirement.made(child, key: value, under: node)
+                            retirement.retireOpenOverflow(isSettled: isSettled)
+                        }
+                    }
                 }
                 guard isLeaf else {
                     node = child

@@ -47,6 +47,16 @@ final class SliceTree {
             Self.free(keyValues)
         }
 
+        /// Frees a retired leaf's monitors and key values at once: a queue may still hold the
+        /// node until its turn comes, and only the small node itself should stay that long.
+        func releaseState() {
+            Self.free(monitors)
+            Self.free(keyValues)
+            monitors = UnsafeMutableBufferPointer(start: nil, count: 0)
+            keyValues = UnsafeMutableBufferPointer(start: nil, count: 0)
+            lastBroadcast = [:]
+        }
+
         /// Gives a new leaf its `count` monitors, `monitor(i)` the i-th; once per leaf.
         func makeMonitors(count: Int, _ monitor: (Int) -> ClauseMonitor) {
             precondition(monitors.baseAddress == nil, "a leaf's monitors are made once")
@@ -200,7 +210,8 @@ final class SliceTree {
         guard keys.first == .run else { return }
         let key = String(run)
         root.setChild(nil, key)
-        retirement.dropWaiting { $0.keyValues.first == key }
+        // A leaf with no key values was retired already (`releaseState`): nothing to wait for.
+        retirement.dropWaiting { $0.keyValues.isEmpty || $0.keyValues.first == key }
     }
 
     /// Every leaf, for the end of the log.

@@ -5,6 +5,9 @@ enum ASCIICase {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
+    /// Whether `byte` is an ASCII letter, either case (no byte of a UTF-8 sequence is).
+    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
+
     /// Whether the `other.count` bytes at `start` are `other`'s, ignoring ASCII case.
     static func equal(_ start: UnsafeRawPointer, _ other: UnsafeRawBufferPointer) -> Bool {
         for offset in 0..<other.count

@@ -184,12 +184,7 @@ final class ExtractorLiterals {
             let score = Int(ByteCommonness.table[Int(byte)])
             return byte >= 0x41 && byte <= 0x5A ? score / 2 : score
         }
-        let candidates = literal.indices.filter { !caseless || !isLetter(literal[$0]) }
+        let candidates = literal.indices.filter { !caseless || !ASCIICase.isLetter(literal[$0]) }
         return candidates.min { commonness(literal[$0]) < commonness(literal[$1]) }
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        let lower = ASCIICase.lowercased(byte)
-        return lower >= 0x61 && lower <= 0x7A
     }
 }

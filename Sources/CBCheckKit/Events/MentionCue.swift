@@ -10,10 +10,11 @@
 enum MentionCue {
     /// Whether the match at `range` of `message` is a mention.
     static func isMention(_ message: UnsafeRawBufferPointer, match range: Range<Int>) -> Bool {
-        let before = words(message, max(0, range.lowerBound - window)..<range.lowerBound, keepingLast: true)
+        let before = words(message, max(0, range.lowerBound - window)..<range.lowerBound, dropsCutFirstWord: true)
         if before.contains(where: leadingCues.contains) { return true }
         if hasPhrase(before, in: leadingPhrases) { return true }
-        let after = words(message, range.upperBound..<min(message.count, range.upperBound + window), keepingLast: false)
+        let after = words(
+            message, range.upperBound..<min(message.count, range.upperBound + window), dropsCutFirstWord: false)
         return hasPhrase(Array(after.prefix(3)), in: trailingPhrases, atStartOnly: true)
     }
 
@@ -46,30 +47,30 @@ enum MentionCue {
         ["not", "called"], ["must"], ["should"], ["needs"], ["has", "to"],
     ]
 
-    /// The lower-cased ASCII words in `range` (apostrophes kept); the last `window` bytes' words.
-    private static func words(_ message: UnsafeRawBufferPointer, _ range: Range<Int>, keepingLast: Bool) -> [String] {
+    /// The lower-cased ASCII words in `range` (apostrophes kept); with `dropsCutFirstWord`, not a
+    /// first word the range's start cuts in two (it belongs to the text before the window).
+    private static func words(
+        _ message: UnsafeRawBufferPointer, _ range: Range<Int>, dropsCutFirstWord: Bool
+    ) -> [String] {
         var words: [String] = []
         var current: [UInt8] = []
         for index in range {
-            let byte = message[index] | 0x20
-            if (byte >= 0x61 && byte <= 0x7A) || message[index] == 0x27 {
-                current.append(message[index] == 0x27 ? 0x27 : byte)
+            let byte = message[index]
+            if ASCIICase.isLetter(byte) || byte == 0x27 {
+                current.append(ASCIICase.lowercased(byte))
             } else if !current.isEmpty {
                 words.append(String(decoding: current, as: UTF8.self))
                 current.removeAll(keepingCapacity: true)
             }
         }
         if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-        // A word cut by the window's start is no word of its own.
-        if keepingLast, range.lowerBound > 0, !words.isEmpty, isLetter(message[range.lowerBound]),
-            isLetter(message[range.lowerBound - 1])
+        if dropsCutFirstWord, range.lowerBound > 0, !words.isEmpty, ASCIICase.isLetter(message[range.lowerBound]),
+            ASCIICase.isLetter(message[range.lowerBound - 1])
         {
             words.removeFirst()
         }
         return words
     }
-
-    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
 
     private static func hasPhrase(_ words: [String], in phrases: [[String]], atStartOnly: Bool = false) -> Bool {
         phrases.contains { phrase in

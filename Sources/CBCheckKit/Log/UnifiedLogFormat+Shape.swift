@@ -29,7 +29,7 @@ extension UnifiedLogFormat {
         // activity may be.
         guard offset + 2 < count, bytes[offset] == 0x30, bytes[offset + 1] == 0x78,
             let typeStart = columnEnd(bytes, from: offset + 2, count, limit: 16, where: isHexDigit),
-            var activityStart = columnEnd(bytes, from: typeStart, count, limit: .max, where: isLetter)
+            var activityStart = columnEnd(bytes, from: typeStart, count, limit: .max, where: ASCIICase.isLetter)
         else { return nil }
         if activityStart + 1 < count, bytes[activityStart] == 0x30, bytes[activityStart + 1] == 0x78 {
             activityStart += 2
@@ -81,6 +81,4 @@ extension UnifiedLogFormat {
 
     private static func isHexDigit(_ byte: UInt8) -> Bool { ByteCursor.isHexDigit(byte) }
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
-    /// What `ByteCursor.readWord` reads: an ASCII letter.
-    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
 }

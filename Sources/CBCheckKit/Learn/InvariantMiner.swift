@@ -38,6 +38,7 @@ public final class InvariantMiner {
         if !rawPhrasings.isEmpty { count(event) }
         let isBoundary = event.kind == .runEnd || event.kind == .logEnd
         for (slicing, tree) in trees {
+            if event.namesUnnamedSession { tree.nameUnnamedSession(by: event) }
             tree.deliver(event) { leaf, delivered in
                 let id = ObjectIdentifier(leaf)
                 if isBoundary && delivered.sequence == event.sequence {

@@ -195,11 +195,11 @@ final class SliceTree {
     func looksAt(_ kind: EventKind) -> Bool { referenced.contains(kind) }
 
     /// Routes `event` to its slices and calls `visit` with every leaf it reaches (and, for a leaf
-    /// it creates, first with each remembered broadcast event).
+    /// it creates, first with each remembered broadcast event). A line that names the run's
+    /// unnamed session is for the caller to pass to `nameUnnamedSession(by:)` first, in every
+    /// tree, whether or not this one looks at its kind.
     func deliver(_ event: Event, _ visit: (Node, Event) -> Void) {
         let isBoundary = event.kind == .runEnd || event.kind == .logEnd
-        // The monitor engine renames in every tree; the miner delivers every event to every tree.
-        if event.namesUnnamedSession { nameUnnamedSession(by: event) }
         guard isBoundary || referenced.contains(event.kind) else { return }
         deliver(event, at: root, level: 0, visit)
         if event.kind == lastKind { retirement.retireOverflow(isSettled: isSettled) }

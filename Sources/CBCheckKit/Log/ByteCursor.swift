@@ -162,17 +162,19 @@ struct ByteCursor {
     /// The reason given for a date that is no day of the calendar, with the rule it breaks, shown
     /// as the log wrote it: `2024-02-30`, or `Feb 30` when the log gives no year.
     static func noSuchDate(year: Int?, month: Int, day: Int) -> String {
-        guard (1...12).contains(month), let year else {
-            let shown = year.map { "\($0)-\(Self.twoDigits(month))-\(Self.twoDigits(day))" } ?? "month \(month)"
-            guard (1...12).contains(month) else { return "no such date: \(shown) (there is no month \(month))" }
-            let days = Timestamp.daysIn(month: month, year: 2000)
-            return "no such date: \(Self.monthNames[month - 1].prefix(3)) \(day) (\(Self.monthNames[month - 1]) has"
-                + " \(month == 2 ? "at most " : "")\(days) days)"
+        let written = year.map { "\($0)-\(Self.twoDigits(month))-\(Self.twoDigits(day))" }
+        guard (1...12).contains(month) else {
+            return "no such date: \(written ?? "month \(month)") (there is no month \(month))"
         }
-        let shown = "\(year)-\(Self.twoDigits(month))-\(Self.twoDigits(day))"
-        let days = Timestamp.daysIn(month: month, year: year)
-        let name = Self.monthNames[month - 1] + (month == 2 ? " \(year)" : "")
-        return "no such date: \(shown) (\(name) has \(days) days)"
+        let name = Self.monthNames[month - 1]
+        guard let year, let written else {
+            // February of an unknown year has 29 days at most (2000, the year times are read in).
+            let most = month == 2 ? "at most " : ""
+            return
+                "no such date: \(name.prefix(3)) \(day) (\(name) has \(most)\(Timestamp.daysIn(month: month, year: 2000)) days)"
+        }
+        let which = month == 2 ? "\(name) \(year)" : name
+        return "no such date: \(written) (\(which) has \(Timestamp.daysIn(month: month, year: year)) days)"
     }
 
     private static let monthNames = [

@@ -14,7 +14,7 @@ extension DeviceSyslogFormat {
         guard count > 16, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         guard bytes[3] == 0x20, bytes[6] == 0x20, bytes[15] == 0x20, let month = month(bytes),
-            let day = day(bytes), day <= daysInMonth2000[month - 1], hasClock(bytes)
+            let day = day(bytes), day <= Timestamp.daysIn(month: month, year: 2000), hasClock(bytes)
         else { return nil }
         let start = 16
         guard let open = ByteWords.firstIndex(of: 0x5B, bytes, from: start, count),
@@ -39,9 +39,6 @@ extension DeviceSyslogFormat {
         guard let month = month(bytes), let day = day(bytes), let seconds = clockSeconds(bytes) else { return nil }
         return clock.placeInYear(month: month, day: day, microsecondOfDay: Int64(seconds) * 1_000_000, stamp: stamp)
     }
-
-    /// Days in each month of 2000, the year times are read in (a leap year: `Feb 29` is a day).
-    private static let daysInMonth2000 = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
     /// The month named by the first three bytes (`Jan` … `Dec`, as `ByteCursor.readMonthName`
     /// reads them).

@@ -52,9 +52,7 @@ extension NSLogFormat {
         let count = line.count
         guard count > 20, let base = line.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
-        func number(_ offset: Int, _ digits: Int) -> Int {
-            (offset..<offset + digits).reduce(0) { $0 &* 10 &+ Int(bytes[$1] &- 0x30) }
-        }
+        func number(_ offset: Int, _ digits: Int) -> Int { decimal(bytes, offset, digits) }
         var clockEnd = 19
         var microsecond = 0
         if bytes[19] == 0x2E {
@@ -169,10 +167,13 @@ extension NSLogFormat {
     /// Whether the day of `YYYY-MM-DD` (fields whose digits are checked) falls within its month:
     /// asked only of days after the 28th, once a minute.
     private static func isDayOfItsMonth(_ bytes: UnsafePointer<UInt8>) -> Bool {
-        func number(_ offset: Int, _ digits: Int) -> Int {
-            (offset..<offset + digits).reduce(0) { $0 &* 10 &+ Int(bytes[$1] &- 0x30) }
-        }
-        return Timestamp.isDate(year: number(0, 4), month: number(5, 2), day: number(8, 2))
+        Timestamp.isDate(year: decimal(bytes, 0, 4), month: decimal(bytes, 5, 2), day: decimal(bytes, 8, 2))
+    }
+
+    /// The number the `digits` ASCII digits at `offset` write (checked to be digits already).
+    @inline(__always)
+    private static func decimal(_ bytes: UnsafePointer<UInt8>, _ offset: Int, _ digits: Int) -> Int {
+        (offset..<offset + digits).reduce(0) { $0 &* 10 &+ Int(bytes[$1] &- 0x30) }
     }
 
     /// The colon after a decimal pid of 1 to 18 digits in `[pid:thread]` at `open` (NSLog's own

@@ -16,7 +16,6 @@ struct TimelineKeeper {
         /// Where the next event goes in `last` once it is full.
         var next = 0
         var count = 0
-        var hasFinding = false
 
         mutating func add(_ event: TimelineEvent) {
             count += 1
@@ -53,11 +52,12 @@ struct TimelineKeeper {
     /// Keeps the run's events if fewer than `runsKept` runs are kept, or if it has a finding and
     /// a kept run has none (that one goes); else lets them go.
     mutating func end(run: Int) {
-        guard var events = open.removeValue(forKey: run) else { return }
-        events.hasFinding = runsWithFindings.contains(run)
+        guard let events = open.removeValue(forKey: run) else { return }
         if finished.count < Self.runsKept {
             finished.append((run, events))
-        } else if events.hasFinding, let plain = finished.lastIndex(where: { !$0.events.hasFinding }) {
+        } else if runsWithFindings.contains(run),
+            let plain = finished.lastIndex(where: { !runsWithFindings.contains($0.run) })
+        {
             finished.remove(at: plain)
             finished.append((run, events))
             runsLeftOut += 1

@@ -133,9 +133,6 @@ import Testing
         #expect(
             parse("Apr 31 10:00:00 iPhone App[12] <Notice>: x")
                 == .malformed("no such date: Apr 31 (April has 30 days)"))
-        guard case .record = parse("Feb 29 10:00:00 iPhone App[12] <Notice>: x") else {
-            Issue.record("Feb 29 is a day in a log without a year")
-            return
-        }
+        #expect(parse("Feb 29 10:00:00 iPhone App[12] <Notice>: x").recordPrefix != nil, "Feb 29 without a year")
     }
 }

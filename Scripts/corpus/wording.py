@@ -3,11 +3,12 @@
 lines are worded as other apps word them?
 
 Each scenario is a sequence of abstract app-side events (the wake, the handler stored, the
-session's callbacks, the handler called) on the main or the delegate thread. It is rendered once
-in our canonical wording (the sample log's), whose verdicts are the expectation, then SAMPLES
-times with each event's text drawn from a wordings file, and each rendering is checked; a
-rendering whose set of (rule, verdict) differs from the canonical one is listed with the wordings
-it drew. Distractor lines (a method named without being called) are mixed into every rendering.
+session's callbacks, the handler called) on the main or the delegate thread. It is rendered in
+our canonical wording (the sample log's), whose verdicts, a set of (rule, verdict), are the
+expectation; then measured three ways: each wording in the place of its event with every other
+line canonical (agreement per event, and the wordings that changed a verdict); each distractor
+(a line naming a callback without it happening) inserted in the middle of each scenario; and
+SAMPLES renderings with every line drawn at random and distractors mixed in.
 
 A wordings file is JSON: {"handle_events": [{"text": "…", "source": "…"}, …], …} with the keys of
 CANONICAL below and "mention_not_call"; {ID} and {TASK} stand for the identifier and task number.

@@ -6,6 +6,8 @@
                                         handleEvents completion handler off the main thread (CB104)
   generate_many.py open-tasks N OUTPUT  one run that creates and resumes N download tasks that never
                                         complete (the open work cbcheck must hold)
+  generate_many.py cancelled N OUTPUT   the same, each task cancelled too: every one still owed its
+                                        didCompleteWithError (CB209), none owed nothing
 """
 import sys
 
@@ -36,18 +38,27 @@ def runs(count, out):
         emit(2 if run % 50 == 0 else 1, "calling the background session completion handler")
 
 
-def open_tasks(count, out):
+def tasks_never_completed(count, out, steps):
+    """One run whose COUNT download tasks each get the lines `steps` names, and never complete."""
     out.write(f"{stamp(0)} Downloader[4100:1] application(_:didFinishLaunchingWithOptions:) launchOptions=nil\n")
     out.write(f'{stamp(1)} Downloader[4100:1] URLSessionConfiguration.background(withIdentifier: "{BG}")\n')
     for task in range(1, count + 1):
-        out.write(f"{stamp(task * 2)} Downloader[4100:1] created download task {task} identifier={BG}\n")
-        out.write(f"{stamp(task * 2 + 1)} Downloader[4100:1] resumed task {task} identifier={BG}\n")
+        for step, verb in enumerate(steps):
+            out.write(f"{stamp(task * len(steps) + step)} Downloader[4100:1] {verb} task {task} identifier={BG}\n")
+
+
+def open_tasks(count, out):
+    tasks_never_completed(count, out, ["created download", "resumed"])
+
+
+def cancelled(count, out):
+    tasks_never_completed(count, out, ["created download", "resumed", "cancelled"])
 
 
 def main():
     mode, count, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     with open(path, "w", encoding="utf-8", newline="\n") as out:
-        {"runs": runs, "open-tasks": open_tasks}[mode](count, out)
+        {"runs": runs, "open-tasks": open_tasks, "cancelled": cancelled}[mode](count, out)
 
 
 if __name__ == "__main__":

@@ -13,16 +13,20 @@ import Testing
     }
 
     /// The sink's events of the app's own lines (the builder's run boundaries left out).
-    private func trace(_ events: [Event]) -> (events: [Event], runs: [RunRecord]) {
+    private func trace(
+        _ events: [Event], taskLimit: Int = 16_384
+    ) -> (
+        events: [Event], runs: [RunRecord], dropped: Int
+    ) {
         var seen: [Event] = []
         var runs: [RunRecord] = []
-        let builder = TraceBuilder { event, run in
+        let builder = TraceBuilder(taskLimit: taskLimit) { event, run in
             if !event.kind.isSynthetic { seen.append(event) }
             if !runs.contains(where: { $0 === run }) { runs.append(run) }
         }
         for event in events { builder.add(event) }
         builder.finish()
-        return (seen, runs)
+        return (seen, runs, builder.taskRecordsDropped)
     }
 
     /// A kind remembered for task 1 of one session is not the kind of task 1 of another session,
@@ -166,6 +170,32 @@ import Testing
         let seen = trace(events).events
         #expect(seen[2...3].map { $0[.kind] } == ["upload", "upload"])
         #expect(seen.last?[.kind] == nil)
+    }
+
+    /// Past the task limit the oldest record is let go of, counted, with its kind: a task still
+    /// in flight stays counted in flight, so a line that names no task is not bound to another
+    /// one that is the only other left, and the dropped task's later line carries no kind.
+    @Test func recordsPastTheTaskLimitAreLetGoOfOldestFirst() {
+        var events = [event("session.create", line: 1, [.identifier: "A", .background: "yes"])]
+        for task in 1...4 {
+            events.append(event("task.create", line: 1 + task, [.identifier: "A", .task: "\(task)", .kind: "upload"]))
+        }
+        for task in 2...3 {
+            events.append(event("task.complete", line: 8 + task, [.identifier: "A", .task: "\(task)"]))
+        }
+        events.append(event("task.progress", line: 20, [.identifier: "A"]))
+        events.append(event("task.progress", line: 21, [.identifier: "A", .task: "1"]))
+        events.append(event("task.progress", line: 22, [.identifier: "A", .task: "4"]))
+        let limited = trace(events, taskLimit: 3)
+        // Task 1's record went when task 4's was made, task 2's when task 1's line made a new one.
+        #expect(limited.dropped == 2)
+        #expect(limited.runs[0].taskRecordCount <= 3)
+        #expect(limited.events.suffix(3).map { $0[.task] } == [nil, "1", "4"])
+        #expect(limited.events.suffix(2).map { $0[.kind] } == [nil, "upload"])
+        let whole = trace(events)
+        #expect(whole.dropped == 0)
+        #expect(whole.events.suffix(3).map { $0[.task] } == [nil, "1", "4"])
+        #expect(whole.events.suffix(2).map { $0[.kind] } == ["upload", "upload"])
     }
 
     /// Two processes' lines alternating stay in their own runs (the last run is remembered, not

@@ -15,7 +15,8 @@ public struct LogChecker {
     public var profileChoice = ProfileChoice.detect
     /// How lines are read (tests lower its line limit to see the cut without a 64 MiB line).
     public var lineReader = LineReader()
-    /// How many completed task slices stay whole and how many retired ones are remembered.
+    /// How many completed and open task slices stay whole and how many retired ones are
+    /// remembered; `retention.open` is also the task records a run's trace keeps.
     public var retention = SliceRetirement.Limits.standard
     /// Read and recognize on a thread of its own while this one follows the events (trace,
     /// monitors, scenarios) and calls every callback: a check then takes about 0.6 of its
@@ -54,7 +55,7 @@ public struct LogChecker {
         var lastTime: Timestamp?
         var timeWentBack = 0
         var firstStepBack: (line: Int, from: String, to: String)?
-        let builder = TraceBuilder { event, run in
+        let builder = TraceBuilder(taskLimit: retention.open) { event, run in
             if let time = event.time {
                 if let lastTime, lastTime.seconds(until: time) < 0 {
                     timeWentBack += 1
@@ -100,6 +101,8 @@ public struct LogChecker {
         stats.eventsEarlierThanThePrevious = timeWentBack
         stats.clockWentBack = firstStepBack
         (stats.slicesRetired, stats.slicesRevived, stats.slicesForgotten) = engine.retirements
+        (stats.slicesSetAsideUnjudged, stats.firstSliceSetAsideUnjudged) = engine.setAsideUnjudged
+        stats.taskRecordsDropped = builder.taskRecordsDropped
         (stats.echoesFolded, stats.eventsBound, stats.eventsAmbiguous) =
             (builder.echoesFolded, builder.eventsBound, builder.eventsAmbiguous)
         return Result(stats: stats, warnings: reading.warnings, coverage: engine.coverage)

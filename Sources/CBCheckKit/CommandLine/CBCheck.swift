@@ -30,7 +30,7 @@ public enum CBCheck {
         Subcommand(spec: CheckCommand.spec, validate: CheckCommand.validate, run: CheckCommand.run),
         Subcommand(
             spec: TraceCommand.spec,
-            validate: { arguments throws(UsageError) in _ = try CBCheck.maximumInputSize(arguments, command: "trace") },
+            validate: { arguments throws(UsageError) in try LimitOptions.validate(arguments, command: "trace") },
             run: TraceCommand.run),
         Subcommand(spec: RulesCommand.spec, run: RulesCommand.run),
         Subcommand(spec: ExplainCommand.spec, run: ExplainCommand.run),
@@ -175,25 +175,7 @@ public enum CBCheck {
             "Read every file with this library profile (repeatable), instead of the ones each file's first MiB shows; 'none' for none ('cbcheck rules --profiles' lists them).",
         allowedValues: BuiltInRuleFiles.profileNames + ["none"], isRepeatable: true)
 
-    static let maxInputSizeOption = CommandSpec.Option(
-        names: ["--max-input-size"], valueName: "<size>",
-        help:
-            "Stop reading a log after this many bytes, with exit status 2 (an endless input such as /dev/zero or a "
-            + "FIFO never closed); a number with K, M, G or T. Default: \(InputSize.text(InputSize.defaultLimit)).")
-
-    /// `--max-input-size` in bytes, the default when absent.
-    /// - Throws: `UsageError` for a value that is no size.
-    static func maximumInputSize(_ arguments: ParsedArguments, command: String) throws(UsageError) -> Int {
-        guard let text = arguments.value("max-input-size") else { return InputSize.defaultLimit }
-        guard let bytes = InputSize.bytes(text) else {
-            throw UsageError(
-                "The value '\(text)' is invalid for '--max-input-size <size>'; use a number of bytes with K, M, G or T",
-                command: command)
-        }
-        return bytes
-    }
-
-    /// A checker with `--log-format`, `--process`, `--profile` and `--max-input-size` applied.
+    /// A checker with `--log-format`, `--process`, `--profile` and the `LimitOptions` applied.
     static func checker(_ library: RuleLibrary, _ arguments: ParsedArguments, readsAhead: Bool = false) -> LogChecker {
         var checker = LogChecker(library: library)
         checker.readsAhead = readsAhead
@@ -201,8 +183,7 @@ public enum CBCheck {
         checker.process = arguments.value("process")
         let profiles = arguments.all("profile")
         if !profiles.isEmpty { checker.profileChoice = .only(profiles.filter { $0 != "none" }) }
-        checker.lineReader.maximumInputBytes =
-            (try? maximumInputSize(arguments, command: "check")) ?? InputSize.defaultLimit
+        LimitOptions.apply(arguments, to: &checker)
         return checker
     }
 }

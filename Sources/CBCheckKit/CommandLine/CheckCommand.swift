@@ -23,15 +23,14 @@ enum CheckCommand {
         options: [CBCheck.rulesOption, CBCheck.eventsOption] + CheckOptions.reportOptions + CheckOptions.gateOptions
             + CBCheck.configOptions + [
                 CheckOptions.jobsOption, CBCheck.logFormatOption, CBCheck.processOption, CBCheck.profileOption,
-                CBCheck.maxInputSizeOption,
-            ],
+            ] + LimitOptions.options,
         isDefault: true)
 
     /// The usage mistakes the parser cannot see: `--report` values, the percentage, `-j`.
     static func validate(_ arguments: ParsedArguments) throws(UsageError) {
         _ = try CheckOptions.destinations(arguments)
         _ = try CheckOptions.maxUnrecognized(arguments)
-        _ = try CBCheck.maximumInputSize(arguments, command: "check")
+        try LimitOptions.validate(arguments, command: "check")
         _ = try CheckOptions.jobs(arguments)
     }
 

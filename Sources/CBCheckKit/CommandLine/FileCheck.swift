@@ -111,6 +111,9 @@ enum FileCheck {
         if let line = stats.clockWentBack?.line, let note = StatsReporter.clockNote(stats) {
             text += TerminalText.line("\(path):\(line): note: \(note)")
         }
+        if let line = stats.firstSliceSetAsideUnjudged, let note = StatsReporter.unjudgedNote(stats) {
+            text += TerminalText.line("\(path):\(line): note: \(note)")
+        }
         if let warning = UnreadableLog.warning(stats) { text += "\(path): warning: \(warning)\n" }
         if let line = stats.firstUnparseableEvent?.line, let lost = UnreadableLog.lostEvents(stats) {
             text += TerminalText.line("\(path):\(line): warning: \(lost)")

@@ -13,8 +13,8 @@ enum TraceCommand {
             + EventKind.all.map { "  \($0.name.padding(to: 24))\($0.summary)" }.joined(separator: "\n"),
         arguments: [.init(name: "file", help: "The log to trace; '-' reads standard input.")],
         options: [CBCheck.eventsOption] + CBCheck.configOptions + [
-            CBCheck.logFormatOption, CBCheck.processOption, CBCheck.profileOption, CBCheck.maxInputSizeOption,
-        ])
+            CBCheck.logFormatOption, CBCheck.processOption, CBCheck.profileOption,
+        ] + LimitOptions.options)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
         guard let library = CBCheck.loadSetup(arguments, console)?.library else { return 2 }

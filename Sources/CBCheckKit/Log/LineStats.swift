@@ -49,6 +49,12 @@ public struct LineStats: Sendable, Equatable {
     public var eventsAmbiguous = 0
     public var slicesRevived = 0
     public var slicesForgotten = 0
+    /// Task slices still owed an event set aside unjudged because more tasks than
+    /// `--max-open-tasks` were open after them, and the line where the first was; the task
+    /// records the trace builder let go of for the same reason.
+    public var slicesSetAsideUnjudged = 0
+    public var firstSliceSetAsideUnjudged: Int?
+    public var taskRecordsDropped = 0
     /// The line length above which lines are cut, in bytes.
     public var lineLimit = 64 << 20
     /// Lines cut to the maximum line length (counted in their category too).

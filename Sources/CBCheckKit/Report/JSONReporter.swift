@@ -173,6 +173,9 @@ public enum JSONReporter: Reporter {
             ("eventsAmbiguous", .int(stats.eventsAmbiguous)),
             ("slicesRevived", .int(stats.slicesRevived)),
             ("slicesForgotten", .int(stats.slicesForgotten)),
+            ("slicesSetAsideUnjudged", .int(stats.slicesSetAsideUnjudged)),
+            ("firstSliceSetAsideUnjudged", stats.firstSliceSetAsideUnjudged.map(JSONValue.int) ?? .null),
+            ("taskRecordsDropped", .int(stats.taskRecordsDropped)),
             ("profiles", .array(stats.profiles.map(JSONValue.string))),
             (
                 "eventsByTier",

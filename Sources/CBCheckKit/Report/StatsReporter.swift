@@ -73,6 +73,11 @@ enum StatsReporter {
                 + " (\(stats.slicesRevived) brought back by a later message, every verdict unchanged;"
                 + " \(stats.slicesForgotten) forgotten: a message naming one of those starts a new slice)\n"
         }
+        if stats.taskRecordsDropped > 0 {
+            text +=
+                "  note: the trace let go of \(stats.taskRecordsDropped) task records past --max-open-tasks"
+                + " (the oldest first): a later line of one of those tasks is bound by what it says itself\n"
+        }
         if stats.lines == 0 { text += "  note: the file is empty\n" }
         if stats.missingFinalNewline { text += "  note: the last line has no newline\n" }
         return text
@@ -83,6 +88,16 @@ enum StatsReporter {
         guard let format = stats.format else { return "no record in any known format" }
         guard let line = stats.formatDetectedAtLine else { return "format \(format) (--log-format)" }
         return "format \(format) (detected at line \(line))"
+    }
+
+    /// Slices set aside unjudged past `--max-open-tasks`, once per file: their rules said nothing.
+    static func unjudgedNote(_ stats: LineStats) -> String? {
+        let count = stats.slicesSetAsideUnjudged
+        guard count > 0 else { return nil }
+        return
+            "\(count) task slice\(count == 1 ? "" : "s") still owed an event \(count == 1 ? "was" : "were") set aside"
+            + " unjudged from here on: more tasks than --max-open-tasks came after them, so their rules gave no verdict"
+            + " (raise the limit to judge them)"
     }
 
     /// The clock going backwards, once per file: where first, and what that means.

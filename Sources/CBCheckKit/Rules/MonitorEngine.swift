@@ -69,6 +69,13 @@ public final class MonitorEngine {
         }
     }
 
+    /// How many slices still owed an event were set aside unjudged past the open-task limit, and
+    /// the first line where one was.
+    public var setAsideUnjudged: (count: Int, firstLine: Int?) {
+        let counts = trees.map(\.retirement.unjudgedCount).reduce(0, +)
+        return (counts, trees.compactMap(\.retirement.firstUnjudgedLine).min())
+    }
+
     /// Which rules had something to judge, and what each rule's slicing had to skip unbound.
     public var coverage: RuleCoverage {
         var coverage = RuleCoverage()

@@ -1,22 +1,27 @@
 /// The last `capacity` items added, oldest first out: what is remembered of tasks that already
 /// completed, so a run with a million tasks keeps a bounded number of them, not all.
+///
+/// A ring: once full, each item takes the place of the one it pushes out, so the window holds
+/// `capacity` items at most (a queue compacted now and then held up to twice as many and moved
+/// them on each compaction).
 struct RecentWindow<Element> {
     let capacity: Int
     private var items: [Element] = []
-    private var head = 0
+    /// Where the oldest item is, once the window is full.
+    private var oldest = 0
 
     init(capacity: Int) { self.capacity = capacity }
 
     /// Adds `item`; returns the item that fell out of the window, if one did.
     mutating func add(_ item: Element) -> Element? {
-        items.append(item)
-        guard items.count - head > capacity else { return nil }
-        let oldest = items[head]
-        head += 1
-        if head >= capacity, head * 2 >= items.count {
-            items.removeFirst(head)
-            head = 0
+        guard capacity > 0 else { return item }
+        guard items.count == capacity else {
+            items.append(item)
+            return nil
         }
-        return oldest
+        let out = items[oldest]
+        items[oldest] = item
+        oldest = oldest + 1 == capacity ? 0 : oldest + 1
+        return out
     }
 }

@@ -45,8 +45,9 @@ public final class SliceRetirement {
         public var whole: Int
         /// Retired slices remembered (about 56 bytes each); older ones are forgotten.
         public var remembered: Int
-        /// Slices whose task has not completed kept whole, newest first, before the settled ones
-        /// (owed nothing) may be retired: 200,000 downloads that never complete took 430 MB.
+        /// Slices made kept whole, newest first (`--max-open-tasks`): beyond them the oldest is
+        /// retired when it is owed nothing, and set aside unjudged when it is still owed an event,
+        /// so open work has a ceiling: 200,000 downloads that never complete took 430 MB.
         public var open: Int
 
         public init(whole: Int, remembered: Int, open: Int = 16_384) {
@@ -64,6 +65,12 @@ public final class SliceRetirement {
     private(set) var revivedCount = 0
     /// Retired slices dropped to keep memory flat: a later event naming one starts a new slice.
     private(set) var forgottenCount = 0
+    /// Slices still owed an event set aside past `openCapacity`: their rules give no verdict, and
+    /// a later event naming one brings it back with every rule decided (a task's completion long
+    /// after is then not taken for a task seen for the first time).
+    private(set) var unjudgedCount = 0
+    /// The line of the event that set the first of them aside.
+    private(set) var firstUnjudgedLine: Int?
     /// The queues of completed and of open slices; a slot is emptied as it is taken, so a taken
     /// slice is not kept alive by it.
     private var waiting = Queue()
@@ -72,7 +79,11 @@ public final class SliceRetirement {
     private var states: [SliceState] = []
     private var stateNumbers: [SliceState: Int32] = [:]
 
-    init(limits: Limits = .standard) {
+    /// Every rule of the tree decided: the state a slice set aside unjudged comes back in.
+    private let allDecided: DecidedRules
+
+    init(limits: Limits = .standard, rules: Int = 0) {
+        allDecided = (0..<rules).reduce(into: DecidedRules()) { $0.insert($1) }
         capacity = limits.whole
         openCapacity = limits.open
         remembered = RecentWindow(capacity: limits.remembered)
@@ -94,14 +105,38 @@ public final class SliceRetirement {
 
     /// Retires the oldest completed slices beyond `capacity`; one still owed an event (a `require`
     /// waiting, a violation held for confirmation) goes back to the end of the queue instead.
+    /// A few slices a call: with every slice owed (uploads awaiting their results), looking at
+    /// the whole overflow each time made a check quadratic.
     func retireOverflow(isSettled: (SliceTree.Node) -> Bool) {
-        retireOverflow(of: &waiting, beyond: capacity, isSettled: isSettled)
+        var budget = min(waiting.count - capacity, Self.slicesLookedAtPerCall)
+        while budget > 0 {
+            budget -= 1
+            guard let next = waiting.take() else { break }
+            guard isCurrent(next) else { continue }
+            if isSettled(next.leaf) { retire(next) } else { waiting.append(next) }
+        }
+        waiting.compact()
     }
 
-    /// The same for the slices made, beyond `openCapacity`.
-    func retireOpenOverflow(isSettled: (SliceTree.Node) -> Bool) {
-        retireOverflow(of: &opened, beyond: openCapacity, isSettled: isSettled)
+    /// Retires or sets aside the oldest slices made beyond `openCapacity`, at the event of line
+    /// `line`: each leaves the queue, so the work is one slice a slice made.
+    func retireOpenOverflow(isSettled: (SliceTree.Node) -> Bool, line: Int) {
+        while opened.count > openCapacity, let next = opened.take() {
+            guard isCurrent(next) else { continue }
+            if isSettled(next.leaf) {
+                retire(next)
+            } else {
+                unjudgedCount += 1
+                if firstUnjudgedLine == nil { firstUnjudgedLine = line }
+                retire(next, deciding: allDecided)
+            }
+        }
+        opened.compact()
     }
+
+    /// How many slices of the completed queue one call looks at: more than the one a call adds,
+    /// so the queue drains of settled slices.
+    private static let slicesLookedAtPerCall = 4
 
     /// Forgets the queued slices of a run whose slices were dropped.
     func dropWaiting(where belongsToEndedRun: (SliceTree.Node) -> Bool) {
@@ -147,26 +182,16 @@ public final class SliceRetirement {
         }
     }
 
-    private func retireOverflow(of queue: inout Queue, beyond capacity: Int, isSettled: (SliceTree.Node) -> Bool) {
-        var budget = queue.count - capacity
-        while budget > 0 {
-            budget -= 1
-            guard let next = queue.take() else { break }
-            // Gone (retired from the other queue), or its run ended.
-            let leaf = next.leaf
-            guard next.parent.children[next.key] === leaf else { continue }
-            if isSettled(leaf) {
-                retire(next)
-            } else {
-                queue.append(next)
-            }
-        }
-        queue.compact()
+    /// Whether the queued slice still hangs in its tree (not retired from the other queue, its
+    /// run not ended).
+    private func isCurrent(_ slice: Waiting) -> Bool {
+        slice.parent.children[slice.key] === slice.leaf
     }
 
-    private func retire(_ slice: Waiting) {
+    /// Retires `slice` in its state, or with every rule `deciding` (set aside unjudged).
+    private func retire(_ slice: Waiting, deciding: DecidedRules? = nil) {
         let leaf = slice.leaf
-        let state = SliceState(decided: leaf.decided, monitors: leaf.monitors.map(\.state))
+        let state = SliceState(decided: deciding ?? leaf.decided, monitors: leaf.monitors.map(\.state))
         let number: Int32
         if let known = stateNumbers[state] {
             number = known
@@ -179,7 +204,7 @@ public final class SliceRetirement {
         slice.parent.setChild(nil, slice.key)
         leaf.releaseState()
         slice.parent.retired[slice.key] = Retired(state: number, line: line)
-        retiredCount += 1
+        if deciding == nil { retiredCount += 1 }
         if let oldest = remembered.add(Forgettable(parent: slice.parent, key: slice.key)),
             oldest.parent?.retired.removeValue(forKey: oldest.key) != nil
         {

@@ -138,7 +138,7 @@ final class SliceTree {
 
     init(keys: [SliceKey], rules: [CompiledRule], retention: SliceRetirement.Limits = .standard) {
         self.keys = keys
-        retirement = SliceRetirement(limits: retention)
+        retirement = SliceRetirement(limits: retention, rules: rules.count)
         self.rules = rules
         self.referenced = KindMask(rules.reduce(into: Set<EventKind>()) { $0.formUnion($1.referencedKinds) })
         let clauses = rules.flatMap(\.clauses)
@@ -304,7 +304,7 @@ final class SliceTree {
                         startSlice(child, key: value, under: node, for: event, visit)
                         if lastKind != nil {
                             retirement.made(child, key: value, under: node)
-                            retirement.retireOpenOverflow(isSettled: isSettled)
+                            retirement.retireOpenOverflow(isSettled: isSettled, line: event.line)
                         }
                     }
                 }

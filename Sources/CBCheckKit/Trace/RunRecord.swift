@@ -64,7 +64,21 @@ public final class RunRecord {
     /// "load failed" then "finished with error"). Dropped with the run.
     var systemTasks: [String: KindMask] = [:]
 
-    init(number: Int, process: String?, pid: Int?, firstLine: Int) {
+    /// The task records made, oldest first, with their serial numbers: beyond `taskLimit` the
+    /// oldest still kept is let go of (a task number named again later gets a new record).
+    private var madeTasks: RecentWindow<(number: String, serial: Int32)>
+    private var nextSerial: Int32 = 0
+    /// How many task records were let go of past the limit (their kinds with them: a later
+    /// message of such a task goes by what its own line says).
+    private(set) var taskRecordsDropped = 0
+    /// Told of each record let go of past the limit, with its task number, before it goes.
+    var onDrop: ((String, TaskRecord) -> Void)?
+
+    init(
+        number: Int, process: String?, pid: Int?, firstLine: Int,
+        taskLimit: Int = SliceRetirement.Limits.standard.open
+    ) {
+        madeTasks = RecentWindow(capacity: taskLimit)
         self.number = number
         self.key = String(number)
         self.process = process
@@ -91,16 +105,30 @@ public final class RunRecord {
     /// The record of task `number`, made when the run keeps none (one hash either way).
     func makeTask(_ number: String) -> TaskRecord {
         if lastTaskNumber == number, let lastTaskRecord { return lastTaskRecord }
-        let record = Self.record(in: &tasks[number])
+        var made = false
+        let record = record(in: &tasks[number], made: &made)
+        if made, let oldest = madeTasks.add((number, record.serial)) { dropIfKept(oldest) }
         (lastTaskNumber, lastTaskRecord) = (number, record)
         return record
     }
 
-    private static func record(in slot: inout TaskRecord?) -> TaskRecord {
+    private func record(in slot: inout TaskRecord?, made: inout Bool) -> TaskRecord {
         if let record = slot { return record }
-        let record = TaskRecord()
+        let record = TaskRecord(serial: nextSerial)
+        nextSerial &+= 1
         slot = record
+        made = true
         return record
+    }
+
+    /// Lets go of the record `made` names, if it is still kept (not forgotten after completing).
+    /// An in-flight task stays counted in `tasksInFlight`: the count then never falls to one
+    /// while it might be open, so no line is bound to another task by mistake.
+    private func dropIfKept(_ made: (number: String, serial: Int32)) {
+        guard let record = tasks[made.number], record.serial == made.serial else { return }
+        onDrop?(made.number, record)
+        forgetTask(made.number)
+        taskRecordsDropped += 1
     }
 
     /// Drops the record of task `number` (a task completed long ago).

@@ -6,6 +6,9 @@
 /// event finds its task's record once (`RunRecord.task(_:)`), the same task's next event without
 /// a look-up at all, and the third table is written only when a record lets go of a kind.
 final class TaskRecord {
+    /// Its place among the run's records made, to tell it from a later record of the same
+    /// task number (`RunRecord.madeTasks`).
+    let serial: Int32
     /// The session the task number was last seen with (task numbers are unique per session, S10).
     var session: String?
     /// Made on a non-background session (URLSession.shared, .default): no background identifier
@@ -40,6 +43,8 @@ final class TaskRecord {
         guard case .some(let known) = knownKind else { return false }
         return known.session == session
     }
+
+    init(serial: Int32) { self.serial = serial }
 
     /// Neither a session nor the foreground mark left: nothing the run needs to keep.
     var isEmpty: Bool { session == nil && !isForeground && !isInFlight }

@@ -116,6 +116,14 @@ extension TraceBuilder {
         record.knownKind?.stored = known.kind
     }
 
+    /// Forgets the kind of a record let go of past the task limit, in `taskKinds` too when the table
+    /// holds one for it: the table does not grow with tasks that never complete, and no kind the
+    /// record had stopped being true of comes back from it.
+    func forgetKind(of record: TaskRecord, task: String, process: String) {
+        guard let known = record.knownKind, known.stored != nil else { return }
+        taskKinds[TaskKey(process: process, identifier: known.session, task: task)] = nil
+    }
+
     /// Writes back the kinds of every task record of `run` (it ends: its records go with it).
     func writeKinds(of run: RunRecord) {
         for (task, record) in run.taskRecords { writeKind(of: record, task: task, process: run.process ?? "") }

@@ -50,7 +50,20 @@ public final class TraceBuilder {
         var session: String?
     }
 
-    public init(sink: @escaping Sink) { self.sink = sink }
+    /// How many task records a run keeps at most (`--max-open-tasks`): beyond them the oldest
+    /// is let go of, so tasks that never complete do not grow the trace without end.
+    private let taskLimit: Int
+
+    public init(taskLimit: Int = SliceRetirement.Limits.standard.open, sink: @escaping Sink) {
+        self.taskLimit = taskLimit
+        self.sink = sink
+    }
+
+    /// The task records runs let go of past `taskLimit`, ended runs' and the live ones'.
+    public var taskRecordsDropped: Int {
+        runsByProcess.values.reduce(droppedByEndedRuns) { $0 + ($1.ending == nil ? $1.taskRecordsDropped : 0) }
+    }
+    private var droppedByEndedRuns = 0
 
     /// Adds one event read from the log.
     ///
@@ -106,10 +119,12 @@ public final class TraceBuilder {
         }
     }
 
-    /// Ends the trace: every run still going gets `log.end` (its verdicts may be pending).
+    /// Ends the trace: every run still going gets `log.end` (its verdicts may be pending). Their
+    /// tasks' kinds are not written back into `taskKinds`: no later run can ask for them, and
+    /// 200,000 tasks that never completed doubled the builder's memory at the very end.
     public func finish() {
         for run in runsByProcess.values.sorted(by: { $0.number < $1.number }) where run.ending == nil {
-            writeKinds(of: run)
+            droppedByEndedRuns += run.taskRecordsDropped
             var event = Event(kind: .logEnd, line: run.lastLine, text: "the log ends here")
             event.setRun(run.number, key: run.key)
             emit(event, run)
@@ -162,7 +177,9 @@ public final class TraceBuilder {
             end(run, reason: "next run began (\(reason))", line: event.line)
         }
         runCount += 1
-        let run = RunRecord(number: runCount, process: event.process, pid: event.pid, firstLine: event.line)
+        let run = RunRecord(
+            number: runCount, process: event.process, pid: event.pid, firstLine: event.line, taskLimit: taskLimit)
+        run.onDrop = { [unowned self] task, record in forgetKind(of: record, task: task, process: process) }
         runsByProcess[process] = run
         lastRun = run
         var start = Event(
@@ -182,6 +199,7 @@ public final class TraceBuilder {
     private func end(_ run: RunRecord, reason: String, line: Int) {
         guard run.ending == nil else { return }
         run.ending = (reason, line)
+        droppedByEndedRuns += run.taskRecordsDropped
         writeKinds(of: run)
         var event = Event(kind: .runEnd, line: line, process: run.process, pid: run.pid, text: reason)
         event.setRun(run.number, key: run.key)

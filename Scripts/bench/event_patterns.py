@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints the default event map's entry patterns as one PCRE2 pattern per line, for the
 reference commands (`rg -P -c -f`, `pcre2grep -c -f`): the same patterns cbcheck runs, with
-`/…/i` written as `(?i)…` and `\\/` unescaped. With `--plain`, look-arounds are dropped, so
+`/…/i` written as `(?i)…` and `\\/` unescaped. With `--plain`, look-arounds and `\\K` are dropped, so
 ripgrep's own engine (no `-P`) takes them: each pattern then matches every line it matched
 before and maybe more — the plain callback patterns the issue measured ripgrep with.
 
@@ -51,7 +51,8 @@ def main():
         # Named groups become plain groups: joined into one union, repeated names would clash.
         pattern = re.sub(r"\(\?<([A-Za-z]\w*)>", "(?:", pattern.replace("\\/", "/"))
         if plain:
-            pattern = without_lookarounds(pattern)
+            # `\K` only moves where a match starts: the line matches with or without it.
+            pattern = without_lookarounds(pattern).replace("\\K", "")
         print(("(?i)" if "i" in flags else "") + pattern)
 
 

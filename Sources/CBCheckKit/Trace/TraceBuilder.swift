@@ -16,6 +16,8 @@ public final class TraceBuilder {
     /// The run `runFor` returned last: the next event is nearly always its process's too, and is
     /// then placed without hashing the process name.
     private var lastRun: RunRecord?
+    /// A watchdog kill waiting for the report's next lines (`add`).
+    private var heldKill: Event?
     /// The kind (download, upload, data) of each task: kept across runs, because a background
     /// task outlives the run that made it. A live run's task records hold their kinds and write
     /// them here when they let go of them (`TaskRecord.knownKind`).
@@ -67,10 +69,38 @@ public final class TraceBuilder {
 
     /// Adds one event read from the log.
     ///
+    /// A watchdog kill waits for the next event: a crash report's exception code (0x8badf00d) is
+    /// followed by the lines that say why, and a kill named there ("has active assertions beyond
+    /// permitted time": a background task never ended) is the same kill, told better. Read as
+    /// two, the report gave a second finding and a second run.
+    public func add(_ raw: consuming Event) {
+        let event = consume raw
+        if let held = heldKill {
+            heldKill = nil
+            if event.kind == .systemKill, event.line - held.line <= Self.crashReportSpan {
+                echoesFolded += 1
+            } else {
+                place(held)
+            }
+        }
+        if event.kind == .systemKill, event.attribute(.reason, equals: "watchdog") == true {
+            heldKill = event
+            return
+        }
+        place(event)
+    }
+
+    /// How many lines on a crash report's reason for a kill may come: a report's header puts it
+    /// within about five, and the next report is further on than this (a report's backtraces and
+    /// binary images run to dozens of lines).
+    static let crashReportSpan = 30
+
+    /// Places one event read from the log in its run and sends it on.
+    ///
     /// The event is taken over (`consuming`) and changed in place: its box is copied only if the
     /// caller still holds it, and every change is made before the event is shared (with
     /// `lastEvent` and the sink), so no change after that has to copy it again.
-    public func add(_ raw: consuming Event) {
+    private func place(_ raw: consuming Event) {
         var event = consume raw
         // A repeated didFinishLaunching is one launch, not the start of a second run.
         if event.kind == .appLaunch, let run = lastRun, run.ending == nil, run.pid == event.pid,
@@ -123,6 +153,10 @@ public final class TraceBuilder {
     /// tasks' kinds are not written back into `taskKinds`: no later run can ask for them, and
     /// 200,000 tasks that never completed doubled the builder's memory at the very end.
     public func finish() {
+        if let held = heldKill {
+            heldKill = nil
+            place(held)
+        }
         for run in runsByProcess.values.sorted(by: { $0.number < $1.number }) where run.ending == nil {
             droppedByEndedRuns += run.taskRecordsDropped
             var event = Event(kind: .logEnd, line: run.lastLine, text: "the log ends here")

@@ -51,6 +51,7 @@ import Testing
     /// logs"): the decoration is taken off and the lines are NSLog's again.
     static let pastes: [(String, String, Threads)] = [
         ("quoted-paste", "nslog", .same), ("indented-paste", "nslog", .same), ("numbered-paste", "nslog", .same),
+        ("inline-code-paste", "nslog", .same),
     ]
 
     static let twins: [Twin] =

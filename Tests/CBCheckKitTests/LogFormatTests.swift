@@ -73,6 +73,21 @@ import Testing
         #expect(try read(DeviceSyslogFormat(), "Mar  4 09:21:10 iPhone App[2146] <Notice>: x").pid == 2146)
     }
 
+    /// Xcode's Organizer console: the weekday first; a page that dropped the `<Warning>` tags left
+    /// a space before the colon; launchd's job label after its pid.
+    @Test func readsTheOrganizersDeviceConsole() throws {
+        let line = "Thu Nov 25 11:30:02 Annas-iPhone SpringBoard[1557] : BT[4821] has active assertions"
+        #expect(
+            try read(DeviceSyslogFormat(), line)
+                == Fields(
+                    process: "SpringBoard", pid: 1557, thread: nil, sender: nil,
+                    message: "BT[4821] has active assertions"))
+        let launchd =
+            "Thu Nov 25 11:30:02 iPhone com.apple.launchd[1] (UIKitApplication:jp.co.BT[0xc343][4821]) : Exited: Killed"
+        #expect(try read(DeviceSyslogFormat(), launchd).message == "Exited: Killed")
+        #expect(try read(DeviceSyslogFormat(), launchd).process == "com.apple.launchd")
+    }
+
     @Test func readsNDJSONWithEscapesAndNestedMembers() throws {
         let line =
             #"{"backtrace":{"frames":[{"imageOffset":1,"x":"]}"}]},"eventMessage":"line one\nsaid \"hi\" \u00e9 \ud83d\ude00","processImagePath":"\/private\/var\/Downloader.app\/Downloader","senderImagePath":"\/System\/CFNetwork","processID":4101,"threadID":111299,"timestamp":"2026-03-14 09:26:53.599000+0800"}"#
@@ -86,6 +101,15 @@ import Testing
     @Test func aBrokenJSONObjectIsUnparseableWithTheReason() {
         let parsed = Array(#"{"eventMessage":"cut"#.utf8).withUnsafeBytes { NDJSONLogFormat().parsePrefix($0) }
         #expect(parsed == .malformed("a JSON object that breaks off (ndjson has one event per line)"))
+    }
+
+    /// `{(` opens SpringBoard's printed set of assertions and `{ code = 3; }` a dictionary's
+    /// description: no JSON, so no JSON that breaks off, but a line of the record before.
+    @Test func braceLinesThatAreNoJSONAreContinuations() {
+        for text in ["{(", "{ code = 3; }", "{ (null) }"] {
+            let parsed = Array(text.utf8).withUnsafeBytes { NDJSONLogFormat().parsePrefix($0) }
+            #expect(parsed == .continuation, "\(text)")
+        }
     }
 
     @Test(arguments: [

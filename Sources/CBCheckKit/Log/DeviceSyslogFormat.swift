@@ -12,6 +12,8 @@ public struct DeviceSyslogFormat: LogFormat {
 
     public func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse {
         var cursor = ByteCursor(line)
+        // Xcode's Organizer and the iPhone Configuration Utility put the weekday first.
+        if cursor.readWeekdayName() { _ = cursor.skipSpaces() }
         guard let month = cursor.readMonthName() else { return .continuation }
         _ = cursor.skipSpaces()
         guard let day = cursor.readDecimal(), (1...31).contains(day), cursor.skip(0x20), let clock = cursor.readClock(),
@@ -34,7 +36,9 @@ public struct DeviceSyslogFormat: LogFormat {
         return .record(prefix)
     }
 
-    /// `[Device ]Process[(Library)][pid][ <Level>]: ` from the cursor, leaving it at the message.
+    /// `[Device ]Process[(Library)][pid][ <Level>]: ` from the cursor, leaving it at the message; a
+    /// space before the colon (`BT[4821] : `, a page that dropped the `<Warning>` tag) and a job
+    /// label in parentheses after the pid are taken too.
     private static func processAndPid(
         _ cursor: inout ByteCursor
     ) -> (process: Range<Int>, pid: Int, sender: Range<Int>?)? {
@@ -46,7 +50,9 @@ public struct DeviceSyslogFormat: LogFormat {
             inner.position = open + 1
             guard let pid = inner.readDecimal(), inner.skip(0x5D) else { continue }
             if inner.skip(" <"), let close = inner.find(0x3E) { inner.position = close + 1 }
-            guard inner.skip(0x3A) else { continue }
+            // launchd names the job after its pid: `com.apple.launchd[1] (UIKitApplication:…[4821]) : `.
+            if inner.skip(" ("), let close = inner.find(0x29) { inner.position = close + 1 }
+            guard inner.skip(0x3A) || inner.skip(" :") else { continue }
             _ = inner.skip(0x20)
             var end = open
             var sender: Range<Int>?
@@ -75,6 +81,18 @@ extension ByteCursor {
         position += 3
         return index + 1
     }
+
+    /// `Mon` … `Sun` followed by a space: skipped, when it is there.
+    mutating func readWeekdayName() -> Bool {
+        guard position + 4 <= bytes.count, bytes[position + 3] == 0x20 else { return false }
+        let key = UInt32(bytes[position]) << 16 | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2])
+        guard Self.weekdayKeys.contains(key) else { return false }
+        position += 4
+        return true
+    }
+
+    private static let weekdayKeys: [UInt32] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        .map { name in name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
     private static let monthKeys: [UInt32] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",

@@ -32,6 +32,14 @@ struct FlatJSONReader {
         return skip(0x7B)
     }
 
+    /// Whether what follows the `{` can begin an object's members: a key's quote, the `}`, or the
+    /// line's end. `{(` (an `NSSet` printed by SpringBoard) or `{ code = 3; }` (a dictionary's
+    /// description) is no JSON, so no JSON that breaks off either.
+    mutating func mayStartMembers() -> Bool {
+        skipWhitespace()
+        return position == count || bytes[position] == 0x22 || bytes[position] == 0x7D
+    }
+
     /// Calls `body` with each member's key (the bytes inside its quotes) and value.
     /// - Returns: `false` when the object breaks off or is not JSON.
     mutating func forEachMember(_ body: (Range<Int>, Value) -> Void) -> Bool {

@@ -25,7 +25,7 @@ public struct NDJSONLogFormat: LogFormat {
 
     public func parse(_ line: UnsafeRawBufferPointer, scratch: inout [UInt8]) -> PrefixParse {
         var reader = FlatJSONReader(line)
-        guard reader.startsObject() else { return .continuation }
+        guard reader.startsObject(), reader.mayStartMembers() else { return .continuation }
         var fields = Fields()
         let keys = ByteCursor(line)
         let complete = reader.forEachMember { key, value in fields.take(key, value, keys) }

@@ -21,4 +21,16 @@ extension RecordAssembler {
         lineColumnShift = removed
         read(rest, info)
     }
+
+    /// A line that opens an inline code span (`` `2021-11-25 14:41:34.367850+0000 Driver[3314:522530] … ``,
+    /// a paste wrapped in single backticks): the backtick is decoration, the rest is the log's line,
+    /// read with its columns one further on. Only the opening is taken off: a backtick closing the
+    /// span at a line's end changes no event.
+    func readInlineCode(_ line: UnsafeRawBufferPointer, _ info: LineReader.LineInfo) {
+        inlineCodeOpenings += 1
+        let shift = lineColumnShift
+        lineColumnShift = shift + 1
+        read(UnsafeRawBufferPointer(rebasing: line[1...]), info)
+        lineColumnShift = shift
+    }
 }

@@ -70,6 +70,8 @@ public final class RecordAssembler {
     /// current record's first line: its events' columns add them back, so they point into the
     /// file's line. Always 0 in a file without decoration.
     var lineColumnShift = 0
+    /// Lines that opened an inline code span, their backtick taken off (`readInlineCode`).
+    var inlineCodeOpenings = 0
     private var recordColumnShift = 0
 
     /// - Parameters:
@@ -116,6 +118,7 @@ public final class RecordAssembler {
         if let decoration {
             stats.decorationRemoved = zip(decoration.layers, decorationCarried).map { ($0.description, $1) }
         }
+        if inlineCodeOpenings > 0 { stats.decorationRemoved.append(("inline code backticks '`'", inlineCodeOpenings)) }
     }
 
     // MARK: - Private
@@ -155,6 +158,10 @@ public final class RecordAssembler {
             flush()
             isSkippingRecord = false
             stats.decoration += 1
+            return
+        }
+        if line.count > 1, line[0] == 0x60, line[1] != 0x60 {
+            readInlineCode(line, info)
             return
         }
         if json != nil, readJSON(line, info) { return }

@@ -102,4 +102,31 @@ extension TraceBuilderTests {
         ])
         #expect(beside.first { $0.0.kind.isSystemKind }?.0[.identifier] == nil)
     }
+
+    /// SpringBoard's kill line names the app it kills: it ends that app's run (made for it when
+    /// the log has no other line of it), never the run of another app that happens to be live;
+    /// one that names none joins the one live app run.
+    @Test func aDaemonsKillLineEndsTheRunOfTheAppItNames() {
+        func kill(_ number: Int, _ text: String) -> Event {
+            Event(
+                kind: .systemKill, attributes: [.reason: "suspend"], line: number, process: "SpringBoard", pid: 1557,
+                thread: nil, text: text)
+        }
+        let named = trace([
+            line("app.launch", 1),
+            kill(2, "Weather[4821] has active assertions beyond permitted time:"),
+            line("cfnet.task.resume", 3),
+        ])
+        #expect(
+            steps(named) == [
+                "run.start@1#1", "app.launch@1#1", "run.start@2#2", "system.kill@2#2", "run.end@2#2",
+                "cfnet.task.resume@3#1", "log.end@3#1",
+            ])
+        #expect(named.first { $0.0.kind == .systemKill }?.1.process == "Weather")
+        #expect(named.first { $0.0.kind == .systemKill }?.1.pid == 4821)
+        let unnamed = trace([line("app.launch", 1), kill(2, "has active assertions beyond permitted time:")])
+        #expect(steps(unnamed) == ["run.start@1#1", "app.launch@1#1", "system.kill@2#1", "run.end@2#1"])
+        #expect(KilledProcess.named(in: "Forcing crash report of BT[4821]...")! == ("BT", 4821))
+        #expect(KilledProcess.named(in: "<BKNewProcess: 0x17e74840; com.app.app; pid: 560>") == nil)
+    }
 }

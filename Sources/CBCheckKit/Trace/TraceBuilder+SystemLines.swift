@@ -12,10 +12,18 @@ extension TraceBuilder {
     /// The run a `cfnet.*` event belongs to, or `nil` when it is dropped (a daemon's line no live
     /// run claims, or a fact about the task the run already has).
     func runForSystemLine(_ event: Event) -> RunRecord? {
-        // The system's word that it ended an app (SpringBoard, runningboardd): the app's run when
-        // one is live, else a run of its own (a crash report, a log of the daemon alone).
+        // The system's word that it ended an app (SpringBoard, runningboardd): the run of the app
+        // its message names (`Downloader[4821] has active assertions…`), made when the log has no
+        // other line of it; a message naming none joins the one live app run, else a run of its own
+        // (a crash report, a log of the daemon alone). Joined to whichever app was live, another
+        // app's kill ended a run that was not killed.
         if event.kind == .systemKill {
             guard SystemProcesses.isDaemon(event.process ?? "") else { return runFor(event) }
+            if let target = KilledProcess.named(in: event.text) {
+                var named = event
+                (named.process, named.pid) = (target.name, target.pid)
+                return runFor(named)
+            }
             let live = runsByProcess.values.filter { $0.ending == nil && !SystemProcesses.isDaemon($0.process ?? "") }
             return live.count == 1 ? live[0] : runFor(event)
         }
@@ -70,5 +78,29 @@ enum CFNetworkTaskName {
     private static func isHexOrDash(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
             || byte == 0x2D
+    }
+}
+
+/// The app a system kill line names: `Name[pid]` (SpringBoard's `Downloader[4821] has active
+/// assertions beyond permitted time`, `Forcing crash report of BT[4821]`), the first such word.
+enum KilledProcess {
+    static func named(in text: String) -> (name: String, pid: Int)? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while let open = bytes[index...].firstIndex(of: 0x5B) {
+            index = open + 1
+            var end = index
+            var pid = 0
+            while end < bytes.count, bytes[end] >= 0x30, bytes[end] <= 0x39, end - index < 9 {
+                pid = pid * 10 + Int(bytes[end] - 0x30)
+                end += 1
+            }
+            guard end > index, end < bytes.count, bytes[end] == 0x5D else { continue }
+            var start = open
+            while start > 0, bytes[start - 1] != 0x20, bytes[start - 1] != 0x3A { start -= 1 }
+            guard start < open else { continue }
+            return (String(decoding: bytes[start..<open], as: UTF8.self), pid)
+        }
+        return nil
     }
 }

@@ -106,11 +106,9 @@ public enum CBCheck {
     }
 
     /// Loads the rules and settings (see `makeSetup`); prints the diagnostic on failure.
-    /// - Parameter configured: whether the `.cbcheck` file applies (not to `cbcheck test`, whose
-    ///   fixtures are written against the whole built-in catalog).
-    static func loadSetup(_ arguments: ParsedArguments, _ console: Console, configured: Bool = true) -> Setup? {
+    static func loadSetup(_ arguments: ParsedArguments, _ console: Console) -> Setup? {
         do {
-            let configuration = configured ? try configuration(arguments) : Configuration()
+            let configuration = try configuration(arguments)
             return try makeSetup(arguments, configuration)
         } catch {
             console.error("\(error)\n")

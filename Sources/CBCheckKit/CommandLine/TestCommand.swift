@@ -7,8 +7,10 @@ enum TestCommand {
         discussion: """
             A fixture is a log whose annotation lines say what must be found on the next log line:
             '#! expect CB101', '#! expect-pending CB102', '#! ok CB101', '#! todo CB204'. Every
-            finding must be expected. Exit status: 0 every fixture passes, 1 a mismatch, 2 a broken
-            fixture (an annotation naming no rule, or with no log line after it).
+            finding must be expected, unless '#! rules ACME001' in the fixture (or --select) names
+            the rules it is about: then only theirs are compared. The rules and events of the
+            nearest .cbcheck apply, as in a check. Exit status: 0 every fixture passes, 1 a
+            mismatch, 2 a broken fixture (an annotation naming no rule, or with no log line after it).
             """,
         arguments: [
             .init(
@@ -18,6 +20,12 @@ enum TestCommand {
         options: [
             CBCheck.rulesOption, CBCheck.eventsOption,
             .init(
+                names: ["--select"], valueName: "<rule>",
+                help:
+                    "Compare only these rules' findings and annotations (repeatable, or comma-separated); the others "
+                    + "are ignored.",
+                isRepeatable: true),
+            .init(
                 names: ["--format"], valueName: "<format>", help: "How to print the results.",
                 allowedValues: ["text", "json"], defaultValue: "text"),
             .init(
@@ -25,10 +33,10 @@ enum TestCommand {
                 help:
                     "Also re-check every passing fixture under mutations that must not change a verdict: "
                     + FixtureMutation.allCases.map(\.rawValue).joined(separator: ", ") + "."),
-        ])
+        ] + CBCheck.configOptions)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
-        guard let library = CBCheck.loadSetup(arguments, console, configured: false)?.library else { return 2 }
+        guard let library = CBCheck.loadSetup(arguments, console)?.library else { return 2 }
         let roots = arguments.positionals.isEmpty ? ["Fixtures"] : arguments.positionals
         let paths: [String]
         do {
@@ -37,7 +45,17 @@ enum TestCommand {
             console.error("\(error)\n")
             return 2
         }
-        let runner = FixtureRunner(library: library)
+        var runner = FixtureRunner(library: library)
+        let selected = arguments.all("select").flatMap { $0.split(separator: ",").map(String.init) }
+        if !selected.isEmpty {
+            let known = Set(library.rules.map(\.description.id))
+            for id in selected where !known.contains(id) {
+                let hint = id.closestMatch(in: known).map { " (did you mean \($0)?)" } ?? ""
+                console.error("error: --select names unknown rule '\(id)'\(hint)\n")
+                return 2
+            }
+            runner.selection = Set(selected)
+        }
         var results: [FixtureRunner.Result] = []
         var mutated: [MutationOutcome] = []
         var broken: [Diagnostic] = []

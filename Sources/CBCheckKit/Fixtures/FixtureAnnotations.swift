@@ -5,6 +5,8 @@
 /// #! expect-pending CB102    … a CB102 finding that is pending at the end of the log
 /// #! ok CB101 CB104          … no CB101 and no CB104 finding
 /// #! todo CB204              a known gap: reported, never failed
+/// #! rules ACME001 CB101      only these rules' findings are compared (a project rule's fixture
+///                            need not annotate every built-in finding); anywhere in the file
 /// #! about: text             a description, ignored
 /// ```
 public struct FixtureAnnotations: Sendable {
@@ -23,6 +25,8 @@ public struct FixtureAnnotations: Sendable {
     }
 
     public var marks: [Mark] = []
+    /// The rules `#! rules` lines named, whose findings alone are compared; `nil`: every rule's.
+    public var rules: Set<String>?
 
     /// Reads the annotations of a fixture's text.
     /// - Throws: a `Diagnostic` for an unknown verb, a missing or unknown rule id, or an
@@ -57,28 +61,21 @@ public struct FixtureAnnotations: Sendable {
                     hint: "write it without the colon: #! \(meant.rawValue) \(words.dropFirst().joined(separator: " "))"
                 )
             }
+            if verb == "rules" {
+                rules = try (rules ?? []).union(
+                    Self.ruleIDs(words.dropFirst(), verb: verb, known: knownRuleIDs, file: file, number, line).map(\.id)
+                )
+                continue
+            }
             guard let expectation = Expectation(rawValue: verb) else {
                 throw Diagnostic(
                     .error, "unknown annotation '\(verb)'", at: SourceLocation(file: file, line: number, column: 4),
-                    sourceLine: line, hint: "use expect, expect-pending, ok, todo, or about: for a comment")
+                    sourceLine: line, hint: "use expect, expect-pending, ok, todo, rules, or about: for a comment")
             }
-            let ids = words.dropFirst()
-            if ids.isEmpty {
-                throw Diagnostic(
-                    .error, "'\(verb)' names no rule", at: SourceLocation(file: file, line: number, column: 4),
-                    sourceLine: line, hint: "#! \(verb) CB101")
-            }
-            var column = 4 + verb.utf8.count
-            for id in ids {
-                column += 1
-                guard knownRuleIDs.contains(id) else {
-                    throw Diagnostic(
-                        .error, "annotation names unknown rule '\(id)'",
-                        at: SourceLocation(file: file, line: number, column: column), sourceLine: line,
-                        hint: id.closestMatch(in: knownRuleIDs).map { "did you mean \($0)?" })
-                }
+            for (id, column) in try Self.ruleIDs(
+                words.dropFirst(), verb: verb, known: knownRuleIDs, file: file, number, line)
+            {
                 waiting.append((expectation, id, number, column))
-                column += id.utf8.count
             }
         }
         if let (_, id, annotationLine, column) = waiting.first {
@@ -87,5 +84,30 @@ public struct FixtureAnnotations: Sendable {
                 at: SourceLocation(file: file, line: annotationLine, column: column),
                 sourceLine: lines[annotationLine - 1])
         }
+    }
+
+    /// The rule ids after an annotation's verb, each with its column; every one must be known.
+    private static func ruleIDs(
+        _ ids: ArraySlice<String>, verb: String, known: Set<String>, file: String, _ number: Int, _ line: String
+    ) throws(Diagnostic) -> [(id: String, column: Int)] {
+        if ids.isEmpty {
+            throw Diagnostic(
+                .error, "'\(verb)' names no rule", at: SourceLocation(file: file, line: number, column: 4),
+                sourceLine: line, hint: "#! \(verb) CB101")
+        }
+        var column = 4 + verb.utf8.count
+        var found: [(id: String, column: Int)] = []
+        for id in ids {
+            column += 1
+            guard known.contains(id) else {
+                throw Diagnostic(
+                    .error, "annotation names unknown rule '\(id)'",
+                    at: SourceLocation(file: file, line: number, column: column), sourceLine: line,
+                    hint: id.closestMatch(in: known).map { "did you mean \($0)?" })
+            }
+            found.append((id, column))
+            column += id.utf8.count
+        }
+        return found
     }
 }

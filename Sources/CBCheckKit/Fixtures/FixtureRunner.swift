@@ -4,6 +4,9 @@ import Foundation
 /// expected; every `expect` must be found; `ok` lines must stay clean.
 public struct FixtureRunner {
     public var checker: LogChecker
+    /// The rules whose findings are compared (`cbcheck test --select`); `nil`: every rule's. A
+    /// fixture's own `#! rules` line narrows it further.
+    public var selection: Set<String>?
 
     public init(library: RuleLibrary) { checker = LogChecker(library: library) }
 
@@ -89,13 +92,17 @@ public struct FixtureRunner {
 
     // MARK: - Private
 
-    private func compare(_ annotations: FixtureAnnotations, _ findings: [Finding], path: String) -> Result {
+    private func compare(_ annotations: FixtureAnnotations, _ all: [Finding], path: String) -> Result {
         var result = Result(path: path)
+        func isJudged(_ rule: String) -> Bool {
+            selection?.contains(rule) ?? true && annotations.rules?.contains(rule) ?? true
+        }
+        let findings = all.filter { isJudged($0.ruleID) }
         var explained = Set<Int>()
         func describe(_ finding: Finding) -> String {
             "\(finding.ruleID) \(finding.verdict.rawValue): \(finding.detail)"
         }
-        for mark in annotations.marks {
+        for mark in annotations.marks where isJudged(mark.ruleID) {
             let here = findings.indices.filter {
                 findings[$0].ruleID == mark.ruleID && findings[$0].location.line == mark.targetLine
             }

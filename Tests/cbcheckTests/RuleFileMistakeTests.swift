@@ -56,4 +56,23 @@ import Testing
         #expect(output.stderr.contains("\n    forbid app.handler.called where identifier ~ /(ab/\n"))
         #expect(output.stderr.contains("^\n"))
     }
+
+    /// Every rule's mistake in one run, as a compiler lists them: reading goes on at the next rule,
+    /// also when the mistake is seen at that rule's first word (a rule cut short).
+    @Test func everyRulesMistakeIsReportedInOneRun() throws {
+        let text =
+            "rule CB901 a\n  severity warnin\n  summary \"s\"\n  forbid app.launch\n\n"
+            + "rule CB902 b\n  summary \"s\"\n\nrule CB903 c\n  summary \"s\"\n  for each rn\n  forbid app.launch\n"
+            + "rule CB904 d\n  summary \"s\"\n  forbid app.launch\n"
+        let rules = try TestSupport.temporaryFile(text, name: "my.cbrules")
+        let output = try TestSupport.run(["Samples/background-download.log", "--rules", rules])
+        #expect(output.status == 2)
+        let headers = output.stderr.split(separator: "\n").filter { $0.hasPrefix(rules) }
+        #expect(
+            headers == [
+                "\(rules):2:12: error: unknown severity 'warnin'",
+                "\(rules):6:1: error: rule CB902 has nothing to check",
+                "\(rules):11:12: error: unknown slice key 'rn'",
+            ])
+    }
 }

@@ -13,6 +13,9 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var sourceLine: String?
     /// A suggestion shown after the caret (`did you mean 'app.handleEvents'?`).
     public var hint: String?
+    /// The same file's later mistakes, found by reading on past this one (a rule file's next
+    /// rules): printed after it, so one run shows them all.
+    public var followedBy: [Diagnostic] = []
 
     public init(
         _ severity: Severity, _ message: String, at location: SourceLocation? = nil, sourceLine: String? = nil,
@@ -40,6 +43,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
             text += "\n  \(visible)\n  \(String(repeating: " ", count: indent))^"
         }
         if let hint { text += "\n  hint: \(TerminalText.escaped(hint))" }
+        for next in followedBy { text += "\n" + next.description }
         return text
     }
 }

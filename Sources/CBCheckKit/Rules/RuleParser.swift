@@ -21,18 +21,40 @@ public struct RuleParser {
 
     private var lexError: Diagnostic?
 
-    /// All rules in the file, in order.
+    /// All rules in the file, in order. A mistake in one rule does not stop the reading: the
+    /// parser goes on at the next `rule` that starts a line, and the first mistake is thrown with
+    /// the others after it (`Diagnostic.followedBy`), as a compiler reports them.
     public mutating func parse() throws(Diagnostic) -> [CompiledRule] {
         if let lexError { throw lexError }
         var rules: [CompiledRule] = []
+        var mistakes: [Diagnostic] = []
         while true {
             skipNewlines()
-            if current.kind == .end { return rules }
-            guard current.isWord("rule") else {
-                throw error(
-                    "expected 'rule', found \(current.shown)", hint: "each rule starts with: rule CB900 rule-name")
+            if current.kind == .end { break }
+            let start = index
+            do throws(Diagnostic) {
+                guard current.isWord("rule") else {
+                    throw error(
+                        "expected 'rule', found \(current.shown)", hint: "each rule starts with: rule CB900 rule-name")
+                }
+                rules.append(try parseRule())
+            } catch {
+                mistakes.append(error)
+                skipToNextRule(after: start)
             }
-            rules.append(try parseRule())
+        }
+        guard var first = mistakes.first else { return rules }
+        first.followedBy = Array(mistakes.dropFirst())
+        throw first
+    }
+
+    /// Moves past the rule a mistake was found in (it began at token `start`): to the next `rule`
+    /// at the start of a line, which may be where the mistake was seen (a rule cut short).
+    private mutating func skipToNextRule(after start: Int) {
+        if index > start, current.isWord("rule"), current.column == 1 { return }
+        while current.kind != .end {
+            let token = advance()
+            if token.kind == .newline, current.isWord("rule"), current.column == 1 { return }
         }
     }
 

@@ -4,8 +4,9 @@ import Testing
 
 /// A rule author's project (issue 22 items 1 and 2): a `.cbcheck` that adds the project's rules,
 /// and a fixture for its own rule on a log where built-in rules find things too. `cbcheck test`
-/// runs in the project's folder with the rules the config adds, and compares only the rules the
-/// fixture's `#! rules` line (or `--select`) names.
+/// runs in the project's folder with the rules the config adds, compares only the rules the
+/// fixture's `#! rules` line (or `--select`) names, and notes a project rule without a trigger
+/// or a near miss.
 @Suite struct ProjectRuleFixtureTests {
     private static let rule = """
         rule ACME001 background-task-held-too-long
@@ -52,6 +53,10 @@ import Testing
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("PASS fixtures/acme001.log\n"))
         #expect(output.stdout.contains("1 fixture: 1 passed, 0 failed\n"))
+        // The project's rule has a trigger but no near miss yet: said, not failed.
+        let note = try #require(output.stdout.split(separator: "\n").last)
+        #expect(note.hasPrefix("note: ACME001 ("))
+        #expect(note.hasSuffix("acme.cbrules:1:1): no near miss ('#! ok ACME001')"))
     }
 
     @Test func withoutItTheBuiltInFindingIsUnexpectedAndSelectNarrowsIt() throws {

@@ -77,6 +77,7 @@ enum TestCommand {
             console.outVerbatim(FixtureReport.json(results, broken: broken, mutations: mutated))
         } else {
             console.out(FixtureReport.text(results, broken: broken, mutations: mutated))
+            console.out(FixtureReport.untested(library, results))
         }
         if !broken.isEmpty { return 2 }
         return results.allSatisfy(\.passed) && mutated.allSatisfy(\.result.passed) ? 0 : 1

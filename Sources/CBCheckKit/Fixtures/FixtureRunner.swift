@@ -40,6 +40,9 @@ public struct FixtureRunner {
         public var truePositives = 0
         /// `ok` marks that held.
         public var trueNegatives = 0
+        /// The rules the fixture's judged `expect` (or `expect-pending`) and `ok` marks name.
+        public var expectedRules: Set<String> = []
+        public var okRules: Set<String> = []
 
         public var passed: Bool { mismatches.isEmpty }
         public var falsePositives: Int { mismatches.filter { $0.kind == .unexpected || $0.kind == .okViolated }.count }
@@ -107,6 +110,11 @@ public struct FixtureRunner {
                 findings[$0].ruleID == mark.ruleID && findings[$0].location.line == mark.targetLine
             }
             explained.formUnion(here)
+            switch mark.expectation {
+            case .expect, .expectPending: result.expectedRules.insert(mark.ruleID)
+            case .ok: result.okRules.insert(mark.ruleID)
+            case .todo: break
+            }
             switch mark.expectation {
             case .expect, .expectPending:
                 let verdict: Finding.Verdict = mark.expectation == .expect ? .violated : .pending

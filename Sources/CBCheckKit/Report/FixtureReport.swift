@@ -33,6 +33,26 @@ enum FixtureReport {
         return text
     }
 
+    /// A note for each of the user's own rules (`--rules`, the settings file's `rules`) that no
+    /// fixture of the run triggers, or none marks as a near miss: a rule without both is not yet
+    /// shown to find what it should and only that (the built-in catalog's test holds it to both).
+    static func untested(_ library: RuleLibrary, _ results: [FixtureRunner.Result]) -> String {
+        let files = Set(library.userRuleFiles)
+        let expected = results.reduce(into: Set<String>()) { $0.formUnion($1.expectedRules) }
+        let ok = results.reduce(into: Set<String>()) { $0.formUnion($1.okRules) }
+        var text = ""
+        for rule in library.rules where files.contains(rule.description.location.file) {
+            let id = rule.description.id
+            let missing = [
+                expected.contains(id) ? nil : "no fixture triggers it ('#! expect \(id)')",
+                ok.contains(id) ? nil : "no near miss ('#! ok \(id)')",
+            ].compactMap { $0 }
+            guard !missing.isEmpty else { continue }
+            text += "note: \(id) (\(rule.description.location)): \(missing.joined(separator: ", "))\n"
+        }
+        return text
+    }
+
     /// Expected against actual for a failing fixture, one line each, with file:line.
     private static func diff(_ result: FixtureRunner.Result) -> String {
         guard !result.passed else { return "" }

@@ -11,6 +11,8 @@ public struct RuleLibrary {
     /// The event maps added with `addEvents(at:)`, in the order added: the user's own, as against
     /// the built-in one (`cbcheck learn --raw` mines the phrasings of these).
     public private(set) var userEventMapFiles: [String] = []
+    /// The rule files added with `addRules(at:)`: the user's own rules are the ones defined there.
+    public private(set) var userRuleFiles: [String] = []
     /// The wrapper libraries' event maps (`rules/profiles/*.cbprofile`), by name.
     public private(set) var profiles: [LibraryProfile] = [] {
         didSet { profileDetector = ProfileDetector(profiles) }
@@ -45,6 +47,7 @@ public struct RuleLibrary {
     public mutating func addRules(at path: String) throws(Diagnostic) {
         for file in try Self.files(at: path, suffix: ".cbrules") {
             try add(rulesFrom: file, text: try Self.read(file), replacing: true)
+            userRuleFiles.append(file)
         }
     }
 

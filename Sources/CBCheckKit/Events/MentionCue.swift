@@ -29,7 +29,7 @@ enum MentionCue {
         "not", "never", "no", "yet", "skip", "skips", "skipped", "skipping", "defer", "defers", "deferred",
         "deferring", "implement", "implementing", "reminder", "if", "once", "without", "awaiting", "await",
         "before", "instead", "cannot", "can't", "won't", "don't", "doesn't", "didn't", "isn't", "wasn't",
-        "todo", "fixme", "usage", "ignoring", "ignore", "ignored", "note",
+        "todo", "fixme", "usage", "ignoring", "ignore", "ignored", "note", "when", "whenever",
     ]
 
     /// Word pairs that do the same before the phrasing.

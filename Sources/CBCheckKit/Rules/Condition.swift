@@ -13,6 +13,10 @@ public struct Condition {
         case state
         /// The number of background sessions the run created (read when the verdict is given).
         case runSessions
+        /// How many of the download delegate's callbacks (didFinishDownloadingTo, didWriteData,
+        /// didResumeAtOffset) the run's lines have shown so far, by kind (0 to 3): 0 says the
+        /// log does not show the app logs its download delegate.
+        case runDownloadCallbacks
         /// The event-map phrasing that recognized the event (`app.cbevents:7`): lets a rule tell
         /// apart two phrasings of one kind, as `cbcheck learn --raw` mines them.
         case phrasing
@@ -44,6 +48,7 @@ public struct Condition {
             case .thread: operand = "thread"
             case .state: operand = "state"
             case .runSessions: operand = "run.sessions"
+            case .runDownloadCallbacks: operand = "run.downloadCallbacks"
             case .phrasing: operand = "phrasing"
             }
             if comparison.op == .isMissing || comparison.op == .isPresent {
@@ -56,6 +61,10 @@ public struct Condition {
             return "\(operand) \(comparison.op.rawValue) \(value)"
         }.joined(separator: " and ")
     }
+
+    /// The download delegate's callbacks `run.downloadCallbacks` counts.
+    static let downloadCallbacks = ["task.finishDownload", "task.progress", "task.resumedAt"].compactMap(
+        EventKind.init(named:))
 
     /// Whether the rule lexer reads `value` back as one word or number (`nil`, `-999`,
     /// `download`); anything else (`app.cbevents:7`) is shown quoted, as a rule must write it.
@@ -95,6 +104,8 @@ public struct Condition {
             }
         case .state: actual = event.appState == .unknown ? nil : event.appState.rawValue
         case .runSessions: actual = run.map { String($0.backgroundSessionsCreated) }
+        case .runDownloadCallbacks:
+            actual = run.map { run in String(Self.downloadCallbacks.filter { run.kindsSeen.contains($0) }.count) }
         case .phrasing: actual = event.phrasing
         case .thread:
             if comparison.value == "main" {

@@ -100,6 +100,7 @@ public final class MonitorEngine {
         }
         let kind = event.kind
         seen[kind.index] = true
+        run.kindsSeen.insert(kind)
         let isBoundary = kind == runEnd || kind == logEnd
         // Every tree keyed by session renames the run's unnamed slice, whether or not its rules
         // look at the naming line's kind: a handleEvents scope opened by a line naming no session

@@ -140,10 +140,14 @@ extension RuleParser {
         case "thread": operand = .thread
         case "state": operand = .state
         case "run.sessions": operand = .runSessions
+        case "run.downloadCallbacks": operand = .runDownloadCallbacks
         case "phrasing": operand = .phrasing
         default:
             guard let attribute = Attribute(rawValue: word.text) else {
-                let names = Attribute.allCases.map(\.rawValue) + ["thread", "state", "run.sessions", "phrasing"]
+                let names =
+                    Attribute.allCases.map(\.rawValue) + [
+                        "thread", "state", "run.sessions", "run.downloadCallbacks", "phrasing",
+                    ]
                 throw error(
                     "unknown attribute '\(word.text)'", at: word,
                     hint: word.text.didYouMean(in: names)

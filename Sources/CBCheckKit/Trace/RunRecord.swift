@@ -63,6 +63,9 @@ public final class RunRecord {
     /// kinds already seen for each: a repeat is the same task seen twice (the daemon's copy, or
     /// "load failed" then "finished with error"). Dropped with the run.
     var systemTasks: [String: KindMask] = [:]
+    /// The kinds of the run's events the monitors have seen (`MonitorEngine`): what the run's
+    /// lines show the app logs.
+    var kindsSeen = KindMask()
 
     /// The task records made, oldest first, with their serial numbers: beyond `taskLimit` the
     /// oldest still kept is let go of (a task number named again later gets a new record).

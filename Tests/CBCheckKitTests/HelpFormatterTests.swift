@@ -143,7 +143,7 @@ import Testing
             "\nUSAGE: cbcheck check [--rules <path> ...] [--events <file> ...] [--format <format>] "
             + "[--output <file>] [--report <format>=<file> ...] [--baseline <file>] "
             + "[--write-baseline <file>] [--fail-on <level>] [--fail-on-pending] "
-            + "[--max-unrecognized <percent>] [--require-exercised] [--require-checked <rule> ...] [--stats] "
+            + "[--max-unrecognized <percent>] [--require-exercised] [--require-checked <rule> ...] [--quiet] [--stats] "
             + "[--config <file>] [--no-config] "
         let arguments =
             "[--jobs <n>] [--log-format <format>] [--process <name>] [--profile <name> ...] [--max-input-size <size>] "
@@ -174,7 +174,7 @@ import Testing
                 == "cbcheck check [--rules <path> ...] [--events <file> ...] [--format <format>] "
                 + "[--output <file>] [--report <format>=<file> ...] [--baseline <file>] [--write-baseline <file>] "
                 + "[--fail-on <level>] [--fail-on-pending] [--max-unrecognized <percent>] [--require-exercised] "
-                + "[--require-checked <rule> ...] [--stats] [--config <file>] [--no-config] [--jobs <n>] [--log-format <format>] [--process <name>] [--profile <name> ...] [--max-input-size <size>] [--max-open-tasks <n>] <files> ..."
+                + "[--require-checked <rule> ...] [--quiet] [--stats] [--config <file>] [--no-config] [--jobs <n>] [--log-format <format>] [--process <name>] [--profile <name> ...] [--max-input-size <size>] [--max-open-tasks <n>] <files> ..."
         )
         #expect(
             HelpFormatter.usage(for: ExplainCommand.spec, tool: "cbcheck")

@@ -177,3 +177,24 @@ import Testing
         #expect(try TestSupport.run([garbled, "--require-exercised"]).status == 0)
     }
 }
+
+/// `--quiet`: findings, warnings and errors only, as a CI log wants them.
+@Suite struct QuietOutputTests {
+    @Test func quietKeepsTheFindingsAndDropsTheNotesAndTheCount() throws {
+        let loud = try TestSupport.run(["Samples/background-download.log"])
+        let quiet = try TestSupport.run(["-q", "Samples/background-download.log"])
+        #expect(quiet.status == loud.status)
+        #expect(quiet.stdout == loud.stdout)
+        #expect(loud.stderr.contains(": note: "))
+        #expect(loud.stderr.hasSuffix("cbcheck: 2 errors in 1 file\n"))
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
+    @Test func quietStillSaysNothingWasChecked() throws {
+        let log = try TestSupport.temporaryFile(
+            "2026-03-14 09:26:51.102 Downloader[4101:1200001] [Feed] row rendered\n", name: "chatter.log")
+        let quiet = try TestSupport.run(["--quiet", log])
+        #expect(quiet.stderr.contains("warning: no callback events in 1 lines"), "\(quiet.stderr)")
+        #expect(!quiet.stderr.contains("note:"))
+    }
+}

@@ -78,7 +78,7 @@ enum CheckCommand {
             return 2
         }
         let written = write(report, to: destinations, arguments, console)
-        console.error(FindingTally(report).summary + "\n")
+        if !arguments.flag("quiet") { console.error(FindingTally(report).summary + "\n") }
         if !written || report.hasInputErrors { return 2 }
         return report.fails ? 1 : 0
     }

@@ -60,6 +60,11 @@ enum CheckOptions {
                 + "repeatable, or comma-separated; 'all' for every rule.",
             isRepeatable: true),
         .init(
+            names: ["-q", "--quiet"], valueName: nil,
+            help:
+                "Print only findings, warnings and errors: no notes (rules not checked, each run's scenario, the "
+                + "closing count). What was not checked is still in the json, sarif and junit reports."),
+        .init(
             names: ["--stats"], valueName: nil,
             help:
                 "After each file, print how every line was read: events, continuations, chatter, unparseable, and "

@@ -49,7 +49,8 @@ enum FileCheck {
             messages += TerminalText.line("error: \(error)")
             file.error = "\(error)"
         }
-        for run in runs {
+        let quiet = arguments.flag("quiet")
+        for run in runs where !quiet {
             guard let scenario = run.scenario else { continue }
             messages += TerminalText.line("\(path): \(RunDescription.of(run)): \(scenario.description)")
         }
@@ -59,8 +60,8 @@ enum FileCheck {
         if let stats = file.stats {
             file.uncheckable = UncheckableRules(checker.library.rules, stats: stats)
             file.notChecked = NotCheckedRules(checker.library.rules, coverage: coverage, stats: stats)
-            messages += notes(stats, path: path, rules: checker.library.rules)
-            messages += notCheckedNote(file)
+            let said = notes(stats, path: path, rules: checker.library.rules) + notCheckedNote(file)
+            messages += quiet ? Self.withoutNotes(said) : said
         }
         file.problems = CheckOptions.problems(with: file.stats, arguments)
         file.problems += CheckOptions.uncheckedRequirements(file.notChecked, arguments)
@@ -72,6 +73,12 @@ enum FileCheck {
             }
         }
         return Outcome(file: file, messages: messages)
+    }
+
+    /// `text` without its `path: note: …` and `path:line: note: …` lines (`--quiet`).
+    static func withoutNotes(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains(": note: ") }
+            .joined(separator: "\n")
     }
 
     /// What was not checked: for a log with no callback event, a warning that nothing was; for a

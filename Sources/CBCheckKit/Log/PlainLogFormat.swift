@@ -3,7 +3,8 @@
 ///
 /// Each line is a record of one unnamed process with no time, pid or thread; a line starting
 /// with white space or a closing `)`, `}`, `]` continues the record before it (a dump, an
-/// `NSError` description), except XCTest's activity lines in xcodebuild's output
+/// `NSError` description), and so does a line that only opens one (`{(`, an `NSSet` printed on
+/// the lines after "…has active assertions beyond permitted time:"; `(`, `{`, `[`), except XCTest's activity lines in xcodebuild's output
 /// (`    t =     3.90s Terminate com.acme.App:4410`), each a step of its own. Only order is known, so
 /// rules that need a time or a thread are not checkable in such a file, and the check says so.
 /// Never detected from one line (any line reads as plain): a file is plain when none of its first
@@ -19,7 +20,20 @@ public struct PlainLogFormat: LogFormat {
             guard let start = Self.activityStart(line) else { return .continuation }
             return .record(RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: start))
         }
+        if Self.onlyOpensADump(line) { return .continuation }
         return .record(RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: 0))
+    }
+
+    /// Whether `line` is nothing but the opening of a printed collection: `{(`, `(`, `{` or `[`,
+    /// trailing white space aside.
+    private static func onlyOpensADump(_ line: UnsafeRawBufferPointer) -> Bool {
+        var end = line.count
+        while end > 0, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+        switch end {
+        case 1: return line[0] == 0x28 || line[0] == 0x7B || line[0] == 0x5B
+        case 2: return line[0] == 0x7B && line[1] == 0x28
+        default: return false
+        }
     }
 
     /// Where an XCTest activity line's `t =` starts, after its indentation; `nil` for any other line.

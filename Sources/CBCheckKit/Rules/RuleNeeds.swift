@@ -6,14 +6,12 @@
 /// instead of letting them pass in silence.
 extension CompiledRule {
     /// Whether some clause bounds a time.
-    public var needsTime: Bool {
-        clauses.contains { clause in
-            switch clause.rule {
-            case .duration: true
-            case .require(_, _, let within): within != nil
-            case .forbid, .count: false
-            }
-        }
+    public var needsTime: Bool { clauses.contains(where: \.boundsTime) }
+
+    /// The kinds the clauses that bound a time look at: a log with none of them cannot miss a
+    /// time stamp (CB503's `forbid system.kill where reason == suspend` needs none).
+    var timedKinds: Set<EventKind> {
+        Set(clauses.filter(\.boundsTime).flatMap { $0.matchers.flatMap(\.kinds) })
     }
 
     /// Whether some condition reads the thread.
@@ -27,6 +25,15 @@ extension CompiledRule {
 }
 
 extension Clause {
+    /// Whether the clause bounds a time (`within`, `last at most`).
+    var boundsTime: Bool {
+        switch rule {
+        case .duration: true
+        case .require(_, _, let within): within != nil
+        case .forbid, .count: false
+        }
+    }
+
     /// Every event matcher of the scope and the pattern.
     var matchers: [EventMatcher] {
         var all: [EventMatcher] = []
@@ -63,7 +70,10 @@ public struct UncheckableRules: Equatable, Sendable {
     public init(_ rules: [CompiledRule], stats: LineStats) {
         guard stats.events > 0 else { return }
         let relevant = rules.filter { rule in rule.referencedKinds.contains { stats.events(of: $0) > 0 } }
-        if stats.eventsWithTime == 0 { needingTime = relevant.filter(\.needsTime).map(\.description.id) }
+        if stats.eventsWithTime == 0 {
+            needingTime = rules.filter { rule in rule.timedKinds.contains { stats.events(of: $0) > 0 } }
+                .map(\.description.id)
+        }
         if stats.eventsWithThread == 0 { needingThread = relevant.filter(\.needsThread).map(\.description.id) }
     }
 

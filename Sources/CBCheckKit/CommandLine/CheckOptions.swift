@@ -170,7 +170,7 @@ enum CheckOptions {
     /// `--require-checked`: a problem for each named rule (or every rule, `all`) the log did not
     /// put to work, with the reason.
     static func uncheckedRequirements(_ notChecked: NotCheckedRules, _ arguments: ParsedArguments) -> [String] {
-        let required = arguments.all("require-checked").flatMap { $0.split(separator: ",").map(String.init) }
+        let required = arguments.list("require-checked")
         guard !required.isEmpty else { return [] }
         let all = required.contains("all")
         return notChecked.entries.filter { all || required.contains($0.rule) }.map {

@@ -44,6 +44,9 @@ public struct ParsedArguments: Sendable {
 
     public func value(_ key: String) -> String? { values[key]?.last }
     public func all(_ key: String) -> [String] { values[key] ?? [] }
+    /// Every value of a repeatable option whose values may also be comma-separated
+    /// (`--require-checked CB101,CB104`, `--select`).
+    public func list(_ key: String) -> [String] { all(key).flatMap { $0.split(separator: ",").map(String.init) } }
     public func flag(_ key: String) -> Bool { flags.contains(key) }
 }
 

@@ -46,7 +46,7 @@ enum TestCommand {
             return 2
         }
         var runner = FixtureRunner(library: library)
-        let selected = arguments.all("select").flatMap { $0.split(separator: ",").map(String.init) }
+        let selected = arguments.list("select")
         if !selected.isEmpty {
             let known = Set(library.rules.map(\.description.id))
             for id in selected where !known.contains(id) {

@@ -111,12 +111,8 @@ public struct FixtureRunner {
             }
             explained.formUnion(here)
             switch mark.expectation {
-            case .expect, .expectPending: result.expectedRules.insert(mark.ruleID)
-            case .ok: result.okRules.insert(mark.ruleID)
-            case .todo: break
-            }
-            switch mark.expectation {
             case .expect, .expectPending:
+                result.expectedRules.insert(mark.ruleID)
                 let verdict: Finding.Verdict = mark.expectation == .expect ? .violated : .pending
                 let expected = "\(mark.ruleID) \(verdict.rawValue)"
                 if here.contains(where: { findings[$0].verdict == verdict }) {
@@ -131,6 +127,7 @@ public struct FixtureRunner {
                         Mismatch(kind: .missing, line: mark.targetLine, ruleID: mark.ruleID, expected: expected))
                 }
             case .ok:
+                result.okRules.insert(mark.ruleID)
                 if let found = here.first {
                     result.mismatches.append(
                         Mismatch(

@@ -75,27 +75,32 @@ public struct DeviceSyslogFormat: LogFormat {
 extension ByteCursor {
     /// `Jan` … `Dec` followed by a space: the month number.
     mutating func readMonthName() -> Int? {
-        guard position + 4 <= bytes.count, bytes[position + 3] == 0x20 else { return nil }
-        let key = UInt32(bytes[position]) << 16 | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2])
-        guard let index = Self.monthKeys.firstIndex(of: key) else { return nil }
+        guard let index = threeLetterWord(in: Self.monthKeys) else { return nil }
         position += 3
         return index + 1
     }
 
     /// `Mon` … `Sun` followed by a space: skipped, when it is there.
     mutating func readWeekdayName() -> Bool {
-        guard position + 4 <= bytes.count, bytes[position + 3] == 0x20 else { return false }
-        let key = UInt32(bytes[position]) << 16 | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2])
-        guard Self.weekdayKeys.contains(key) else { return false }
+        guard threeLetterWord(in: Self.weekdayKeys) != nil else { return false }
         position += 4
         return true
     }
 
-    private static let weekdayKeys: [UInt32] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        .map { name in name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+    /// Which of `keys` (`ByteCursor.keys(of:)`) the three bytes at the cursor are, when a space
+    /// follows them.
+    private func threeLetterWord(in keys: [UInt32]) -> Int? {
+        guard position + 4 <= bytes.count, bytes[position + 3] == 0x20 else { return nil }
+        let key = UInt32(bytes[position]) << 16 | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2])
+        return keys.firstIndex(of: key)
+    }
 
-    private static let monthKeys: [UInt32] = [
+    private static func keys(of names: [String]) -> [UInt32] {
+        names.map { name in name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+    }
+
+    private static let weekdayKeys = keys(of: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+    private static let monthKeys = keys(of: [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
-    .map { name in name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+    ])
 }

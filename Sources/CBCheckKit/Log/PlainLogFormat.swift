@@ -4,9 +4,10 @@
 /// Each line is a record of one unnamed process with no time, pid or thread; a line starting
 /// with white space or a closing `)`, `}`, `]` continues the record before it (a dump, an
 /// `NSError` description), and so does a line that only opens one (`{(`, an `NSSet` printed on
-/// the lines after "…has active assertions beyond permitted time:"; `(`, `{`, `[`), except XCTest's activity lines in xcodebuild's output
-/// (`    t =     3.90s Terminate com.acme.App:4410`), each a step of its own. Only order is known, so
-/// rules that need a time or a thread are not checkable in such a file, and the check says so.
+/// the lines after "…has active assertions beyond permitted time:"; `(`, `{`, `[`), except
+/// XCTest's activity lines in xcodebuild's output (`    t =     3.90s Terminate com.acme.App:4410`),
+/// each a step of its own. Only order is known, so rules that need a time or a thread are not
+/// checkable in such a file, and the check says so.
 /// Never detected from one line (any line reads as plain): a file is plain when none of its first
 /// `HeldLines.windowLines` lines is a record in another format.
 public struct PlainLogFormat: LogFormat {

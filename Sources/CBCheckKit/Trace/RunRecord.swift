@@ -71,10 +71,8 @@ public final class RunRecord {
     /// oldest still kept is let go of (a task number named again later gets a new record).
     private var madeTasks: RecentWindow<(number: String, serial: Int32)>
     private var nextSerial: Int32 = 0
-    /// How many task records were let go of past the limit (their kinds with them: a later
-    /// message of such a task goes by what its own line says).
-    private(set) var taskRecordsDropped = 0
-    /// Told of each record let go of past the limit, with its task number, before it goes.
+    /// Told of each record let go of past the limit, with its task number, before it goes (its
+    /// kind goes with it: a later message of such a task goes by what its own line says).
     var onDrop: ((String, TaskRecord) -> Void)?
 
     init(
@@ -131,7 +129,6 @@ public final class RunRecord {
         guard let record = tasks[made.number], record.serial == made.serial else { return }
         onDrop?(made.number, record)
         forgetTask(made.number)
-        taskRecordsDropped += 1
     }
 
     /// Drops the record of task `number` (a task completed long ago).

@@ -61,11 +61,8 @@ public final class TraceBuilder {
         self.sink = sink
     }
 
-    /// The task records runs let go of past `taskLimit`, ended runs' and the live ones'.
-    public var taskRecordsDropped: Int {
-        runsByProcess.values.reduce(droppedByEndedRuns) { $0 + ($1.ending == nil ? $1.taskRecordsDropped : 0) }
-    }
-    private var droppedByEndedRuns = 0
+    /// The task records runs let go of past `taskLimit`.
+    public private(set) var taskRecordsDropped = 0
 
     /// Adds one event read from the log.
     ///
@@ -158,7 +155,6 @@ public final class TraceBuilder {
             place(held)
         }
         for run in runsByProcess.values.sorted(by: { $0.number < $1.number }) where run.ending == nil {
-            droppedByEndedRuns += run.taskRecordsDropped
             var event = Event(kind: .logEnd, line: run.lastLine, text: "the log ends here")
             event.setRun(run.number, key: run.key)
             emit(event, run)
@@ -213,7 +209,10 @@ public final class TraceBuilder {
         runCount += 1
         let run = RunRecord(
             number: runCount, process: event.process, pid: event.pid, firstLine: event.line, taskLimit: taskLimit)
-        run.onDrop = { [unowned self] task, record in forgetKind(of: record, task: task, process: process) }
+        run.onDrop = { [unowned self] task, record in
+            taskRecordsDropped += 1
+            forgetKind(of: record, task: task, process: process)
+        }
         runsByProcess[process] = run
         lastRun = run
         var start = Event(
@@ -233,7 +232,6 @@ public final class TraceBuilder {
     private func end(_ run: RunRecord, reason: String, line: Int) {
         guard run.ending == nil else { return }
         run.ending = (reason, line)
-        droppedByEndedRuns += run.taskRecordsDropped
         writeKinds(of: run)
         var event = Event(kind: .runEnd, line: line, process: run.process, pid: run.pid, text: reason)
         event.setRun(run.number, key: run.key)

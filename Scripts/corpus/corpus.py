@@ -4,6 +4,8 @@ with the judgments written by reading the excerpts before cbcheck was run.
 
   corpus.py score CBCHECK [--floors Corpus/floors]   precision, recall, every disagreement;
                                                       exit 1 below a floor
+  corpus.py score CBCHECK --excerpts DIR             the same on another folder of excerpts (a held-out
+                                                      set kept outside the repository)
   corpus.py provenance                                writes Corpus/PROVENANCE.md from the judgments
 
 A flag `flag LINE RULE reason` is matched by a violated or pending finding of RULE (any rule for
@@ -169,6 +171,9 @@ def main(argv):
         return provenance()
     if len(argv) >= 3 and argv[1] == "score":
         floors = argv[argv.index("--floors") + 1] if "--floors" in argv else None
+        if "--excerpts" in argv:
+            global EXCERPTS
+            EXCERPTS = os.path.abspath(argv[argv.index("--excerpts") + 1])
         return score(argv[2], floors)
     print(__doc__)
     return 2

@@ -45,6 +45,9 @@ enum MentionCue {
         ["is", "not"], ["isn't"], ["wasn't"], ["did", "not"], ["didn't"], ["will", "be"], ["would"], ["missing"],
         ["are", "not"], ["is", "missing"], ["not", "received"], ["expected"], ["was", "not"], ["were", "not"],
         ["not", "called"], ["must"], ["should"], ["needs"], ["has", "to"],
+        // `-[NSURLSessionConfiguration backgroundSessionConfigurationWithIdentifier:]: unrecognized
+        // selector sent to class`: the exception of a method that does not exist, so it did not run.
+        ["unrecognized", "selector"],
     ]
 
     /// The lower-cased ASCII words in `range` (apostrophes kept); with `dropsCutFirstWord`, not a

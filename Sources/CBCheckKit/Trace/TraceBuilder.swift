@@ -66,21 +66,26 @@ public final class TraceBuilder {
 
     /// Adds one event read from the log.
     ///
-    /// A watchdog kill waits for the next event: a crash report's exception code (0x8badf00d) is
-    /// followed by the lines that say why, and a kill named there ("has active assertions beyond
-    /// permitted time": a background task never ended) is the same kill, told better. Read as
-    /// two, the report gave a second finding and a second run.
+    /// A kill waits for the next event: a crash report's exception code (0x8badf00d) is followed
+    /// by the lines that say why, and a kill named there ("has active assertions beyond permitted
+    /// time": a background task never ended) is the same kill, told better; a kill told again
+    /// with the same reason (a report's header, then assertiond's "Forcing crash report" line
+    /// pasted under it) is the same kill too. Read as two, the report gave a second finding and
+    /// a second run.
     public func add(_ raw: consuming Event) {
         let event = consume raw
         if let held = heldKill {
             heldKill = nil
-            if event.kind == .systemKill, event.line - held.line <= Self.crashReportSpan {
+            if event.kind == .systemKill, event.line - held.line <= Self.crashReportSpan,
+                held.attribute(.reason, equals: "watchdog") == true
+                    || held.attributes[.reason] == event.attributes[.reason]
+            {
                 echoesFolded += 1
             } else {
                 place(held)
             }
         }
-        if event.kind == .systemKill, event.attribute(.reason, equals: "watchdog") == true {
+        if event.kind == .systemKill {
             heldKill = event
             return
         }

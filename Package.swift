@@ -1,6 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Release builds skip the run-time exclusivity checks: every access to a class's stored property
+// (the assembler's counters, the slice trees) paid for one, a tenth of all instructions on a large
+// log (docs/performance.md). Debug builds and the tests keep them, so a violation still shows up
+// there. Every stage target takes them, as the hot path runs through all of them.
+let releaseSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "cbcheck",
     products: [
@@ -36,14 +44,20 @@ let package = Package(
         // event's text (printable.c), 32 bytes a round.
         // DWARF 4: clang's default DWARF 5 stops Debian's valgrind 3.19 (make bench-callgrind).
         .target(name: "CLiteralScan", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // The checking pipeline's stages, lowest first; a target imports only those above it in
+        // this list (docs/architecture.md). Diagnostics: how a mistake in the user's input is told.
+        .target(name: "Diagnostics", swiftSettings: releaseSettings),
+        // PCRE2 behind a Swift type: compiled once, JIT-matched, match limits instead of hangs.
+        .target(name: "PatternMatching", dependencies: ["CPCRE2"], swiftSettings: releaseSettings),
+        // Bytes to lines (files, gzip, the newline search) and lines to records' prefixes: every
+        // log format, paste decorations, time stamps. Knows nothing of events.
+        .target(
+            name: "LogReading", dependencies: ["CZlib", "CLiteralScan"], swiftSettings: releaseSettings
+        ),
         .target(
             name: "CBCheckKit",
-            dependencies: ["CPCRE2", "CZlib", "CLiteralScan"],
-            // Release builds skip the run-time exclusivity checks: every access to a class's
-            // stored property (the assembler's counters, the slice trees) paid for one, a tenth
-            // of all instructions on a large log (docs/performance.md). Debug builds and the
-            // tests keep them, so a violation still shows up there.
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
+            dependencies: ["CPCRE2", "CZlib", "CLiteralScan", "Diagnostics", "PatternMatching", "LogReading"],
+            swiftSettings: releaseSettings,
             plugins: ["EmbedRules"]
         ),
         // jemalloc in Linux release builds (Debian's libjemalloc-dev): reading ahead, one thread
@@ -56,8 +70,8 @@ let package = Package(
             name: "cbcheck", dependencies: ["CBCheckKit"],
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux], configuration: .release))]
         ),
-        .target(name: "TestSupport", dependencies: ["CBCheckKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "CBCheckKitTests", dependencies: ["CBCheckKit", "RuleEmbedding", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["CBCheckKit", "Diagnostics"], path: "Tests/TestSupport"),
+        .testTarget(name: "CBCheckKitTests", dependencies: ["CBCheckKit", "Diagnostics", "PatternMatching", "LogReading", "RuleEmbedding", "TestSupport"]),
         .testTarget(name: "cbcheckTests", dependencies: ["cbcheck", "TestSupport"]),
     ]
 )

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// App loggers' wrappers, inside a prefix or alone: the event map sees the app's own message.
 @Suite struct AppLoggerStampTests {

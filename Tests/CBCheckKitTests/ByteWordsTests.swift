@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 @Suite struct ByteWordsTests {
     /// Buffers whose bytes come from a small alphabet with the searched byte, its neighbours (a

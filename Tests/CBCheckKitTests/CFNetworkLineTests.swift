@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import Diagnostics
 
 /// CFNetwork's own lines, verbatim as public threads quote them (the message after the log
 /// prefix), read by the built-in event map into `cfnet.*` events, and nothing else.

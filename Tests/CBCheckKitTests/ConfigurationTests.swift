@@ -2,6 +2,8 @@ import CBCheckKit
 import TestSupport
 import Testing
 
+@testable import Diagnostics
+
 /// The `.cbcheck` settings file: what each line does to the rules, and how a mistake is reported.
 @Suite struct ConfigurationTests {
     private func parse(_ text: String) throws(Diagnostic) -> Configuration {

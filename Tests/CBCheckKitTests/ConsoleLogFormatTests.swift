@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// Console.app pastes: columns told apart by what they hold, zones in every spelling, two-line
 /// exports, and times without a date placed on their day.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// A device syslog has no year: the assembler places every record's time in its year as the
 /// record comes (`DatelessClock`), chatter and other processes' records too, since any of them

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// The printable-ASCII test (the vector kernel, 32 bytes a round, and the portable one, eight bytes
 /// a word) agrees with a byte-by-byte one wherever the odd byte sits, and text that is not printable ASCII is still shown without losing anything.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import Diagnostics
 
 /// Mistakes in an event map: each names its file, line and column, and says what to write instead.
 extension EventMapTests {

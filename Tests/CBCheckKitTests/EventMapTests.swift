@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import Diagnostics
 
 @Suite struct EventMapTests {
     /// One recognized event.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// An event read from the log keeps its text's bytes in its box and makes the string when asked;
 /// what it gives back must be what `DisplayText.from` made of the same bytes before.

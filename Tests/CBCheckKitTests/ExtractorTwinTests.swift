@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import PatternMatching
 
 @Suite struct ExtractorTwinTests {
     @Test func theGroupIsTakenOutAndRemembered() throws {

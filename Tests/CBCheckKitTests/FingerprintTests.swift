@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import PatternMatching
 
 /// A finding's fingerprint is what `--baseline` and SARIF's `partialFingerprints` compare, so it
 /// must be the same for the same story captured again: other pids, time stamps, UUIDs, task

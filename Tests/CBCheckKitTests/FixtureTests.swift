@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import Diagnostics
 
 /// Runs every fixture log under `Fixtures/` with the built-in rules: each finding must be
 /// annotated `#! expect`, and each annotation must hold. A failure names the fixture's file:line.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// The record's byte buffer keeps every byte appended, in order, across growth and emptying.
 @Suite struct GrowableBytesTests {

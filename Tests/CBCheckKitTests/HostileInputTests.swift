@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import Diagnostics
+@testable import LogReading
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// The miner on small hand-made traces: which invariants hold in every slice, with what support.
 @Suite struct InvariantMinerTests {

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// `log show --style json`: a pretty-printed array read back into one record per object,
 /// streaming, with every line counted once.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import Diagnostics
 
 /// Library profiles (`rules/profiles/*.cbprofile`): a wrapper library's own words, tried for a file
 /// only when its first part shows the library, or when `--profile` names it.

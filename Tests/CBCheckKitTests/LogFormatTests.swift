@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// Each format reads its own documented line shape, and detection picks the right one.
 @Suite struct LogFormatTests {

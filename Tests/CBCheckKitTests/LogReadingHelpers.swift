@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// Reads a log given as text the way `LogChecker` does (detection, the built-in event map), for
 /// tests that look at records, events and statistics rather than findings.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// The rule patterns and scopes on small hand-made traces: what fires, where, and with which verdict.
 @Suite struct MonitorEngineTests {

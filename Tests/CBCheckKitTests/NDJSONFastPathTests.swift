@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// The shortcuts of the NDJSON reader (strings without escapes read in place, a path's last
 /// component decoded alone, keys told apart by length) read every object as a full decode would.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 @Suite struct NSLogFormatTests {
     /// What `NSLogFormat` made of a line, with the byte ranges turned back into text.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 #if canImport(Glibc)
     import Glibc

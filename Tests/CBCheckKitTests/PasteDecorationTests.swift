@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// What a paste puts before a log's lines, told from the first block of the file
 /// (`PasteDecoration.detect`), and each layer's width on one line.

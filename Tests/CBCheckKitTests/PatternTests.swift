@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import PatternMatching
 
 @Suite struct PatternTests {
     @Test func findsNamedGroupsAsByteRanges() throws {

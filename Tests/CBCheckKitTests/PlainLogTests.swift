@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// Xcode's console showing `print`: no prefix at all, order only; rules that need a time or a
 /// thread are named as not checkable instead of passing in silence.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import Diagnostics
 
 /// `learn --raw` on `Samples/learn-raw`: an app whose own map has two phrasings of
 /// `app.resultRecorded` (saving an episode, dropping one). Mined apart, they give rules that catch

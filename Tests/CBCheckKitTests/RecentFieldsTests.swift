@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// The process and thread of the event before are reused only while the bytes are the same.
 @Suite struct RecentFieldsTests {

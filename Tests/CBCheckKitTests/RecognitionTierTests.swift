@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import Diagnostics
 
 /// Each event carries the tier of the phrasing that recognized it (`RecognitionTier`): the map
 /// says it, `--stats` counts it, and an app's sentence that only restates the stronger line before

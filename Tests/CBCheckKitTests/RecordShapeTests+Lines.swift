@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// The lines the shape checks are tested on, per format: what each check must take and leave.
 extension RecordShapeTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// The shape checks of the unified log's default and compact styles and of the device syslog
 /// (`UnifiedLogFormat.recordShape`, `CompactLogFormat.recordShape`, `DeviceSyslogFormat.recordShape`),

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import PatternMatching
 
 @Suite struct RequiredLiteralTests {
     @Test(arguments: [

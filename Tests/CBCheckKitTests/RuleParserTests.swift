@@ -2,6 +2,8 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import Diagnostics
+@testable import PatternMatching
 
 @Suite struct RuleParserTests {
     private func parse(_ text: String) throws(Diagnostic) -> [CompiledRule] {

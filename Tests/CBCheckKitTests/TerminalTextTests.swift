@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import Diagnostics
+@testable import LogReading
 
 /// What a terminal or a CI log viewer is shown of someone else's text: no control character it
 /// could obey, nothing lost, nothing escaped twice.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// The warning for a log cbcheck could mostly not read, instead of a silent "no findings": when it
 /// is given, and that it names the likely cause, the same words every time.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// What `--stats` and `cbcheck trace` say of lines no format reads, and of redacted values.
 @Suite struct UnrecognizedLinesTests {

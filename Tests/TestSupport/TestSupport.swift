@@ -1,4 +1,5 @@
 import CBCheckKit
+import Diagnostics
 import Foundation
 
 /// Paths and process helpers shared by the unit and end-to-end tests.

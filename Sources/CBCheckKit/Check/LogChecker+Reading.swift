@@ -1,4 +1,7 @@
+import Diagnostics
 import Foundation
+import LogReading
+import PatternMatching
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,6 @@
+import Diagnostics
+import LogReading
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import LogReading
 
 /// The `cbcheck` command: dispatches to a subcommand (`check` by default) and maps the outcome to
 /// the exit status: 0 clean, 1 findings at or above `--fail-on`, 2 usage or input error.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `cbcheck check FILE…`: runs every rule over each log, then writes the findings in each format
 /// asked for and maps them to the exit status.
 enum CheckCommand {

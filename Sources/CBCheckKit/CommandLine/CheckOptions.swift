@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The options of `cbcheck check` that choose where results go (`--format`, `--output`,

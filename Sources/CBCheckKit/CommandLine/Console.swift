@@ -1,3 +1,5 @@
+import Diagnostics
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Checks one log for `cbcheck check` on whichever thread runs it, keeping what it would print on
 /// standard error with the result, so the command prints every file's lines in argument order.
 /// Each line is made with `TerminalText.line`: the path and the log's text in it cannot end it.

@@ -1,3 +1,5 @@
+import LogReading
+
 /// The limits that give reading a log a ceiling, `--max-input-size` and `--max-open-tasks`, for
 /// `check` and `trace`: what they say in `--help`, their checks and how a checker takes them.
 enum LimitOptions {

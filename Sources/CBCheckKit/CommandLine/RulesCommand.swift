@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `cbcheck rules`: lists the rules in effect, one per line.
 enum RulesCommand {
     static let spec = CommandSpec(

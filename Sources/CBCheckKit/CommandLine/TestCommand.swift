@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// `cbcheck test [DIR…]`: runs every fixture log and says which hold their annotations.

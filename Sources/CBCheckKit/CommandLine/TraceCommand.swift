@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// `cbcheck trace FILE`: the normalized trace the rules see, run by run, with each event's line,

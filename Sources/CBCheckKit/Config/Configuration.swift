@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A project's settings for cbcheck, read from a `.cbcheck` file (docs/config.md): which rules
 /// run and how severe they are, what fails the check, and the project's own rule files and event
 /// maps. Command-line options add to it or override it.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Reads a `.cbcheck` file (docs/config.md): one setting per line, words separated by spaces, a
 /// reason in double quotes, `#` to the end of the line a comment. Every mistake is a
 /// `Diagnostic` at `file:line:col` with the line and a caret, so a typo in CI reads like a

@@ -1,3 +1,5 @@
+import LogReading
+
 /// Normalizing a value straight from the message's bytes: nearly every captured value is ASCII,
 /// and then trimming, lower-casing and comparing with the known words are byte operations that
 /// make at most the one `String` the event keeps (none for `yes`, `no`, `nil`, `success`,
@@ -15,7 +17,9 @@ extension AttributeValue {
         while upper > lower, isSpaceOrTab(bytes[upper - 1]) { upper -= 1 }
         guard lower < upper else { return nil }
         let value = UnsafeRawBufferPointer(rebasing: bytes[lower..<upper])
-        if startsARedaction(value[0]), redactionBytes.contains(where: { value.elementsEqual($0) }) { return nil }
+        if RedactionMarker.startsAMarker(value[0]), redactionBytes.contains(where: { value.elementsEqual($0) }) {
+            return nil
+        }
         switch attribute {
         case .error:
             return errorWordBytes.contains(where: { equalsLowercased(value, $0) }) ? "nil" : text(value)
@@ -63,7 +67,7 @@ extension AttributeValue {
     /// `"0"` to `"999"`.
     private static let smallNumbers = (0..<1000).map(String.init)
 
-    private static let redactionBytes = redactions.map { Array($0.utf8) }
+    private static let redactionBytes = RedactionMarker.all.map { Array($0.utf8) }
     private static let errorWordBytes = errorWords.map { Array($0.utf8) }
     private static let yesWordBytes = yesWords.map { Array($0.utf8) }
     private static let negativeWordBytes = [Array("false".utf8), Array("no".utf8)]

@@ -1,13 +1,12 @@
+import LogReading
+
 /// Spelling rules for attribute values, so rules compare like with like whatever the app logged.
 enum AttributeValue {
-    /// Redaction markers: the value exists but is unknown, so it is dropped rather than matched.
-    static let redactions: Set<String> = ["<private>", "<<private>>", "<redacted>", "APPNAME"]
-
     /// A captured value normalized: `(null)`/`nil`/`none` errors become `nil`; booleans become
     /// `yes`/`no`; task kinds are lower-cased; `nil` when it is empty or redacted.
     static func normalized(_ attribute: Attribute, _ raw: String) -> String? {
         let value = raw.trimmingSpaces()
-        guard !value.isEmpty, !isRedaction(value) else { return nil }
+        guard !value.isEmpty, !RedactionMarker.isMarker(value) else { return nil }
         switch attribute {
         case .error:
             return errorWords.contains(value.lowercased()) ? "nil" : value
@@ -37,23 +36,6 @@ enum AttributeValue {
 }
 
 extension AttributeValue {
-    /// Whether `value` is a redaction marker; most values are not, and their first byte says so
-    /// without hashing them.
-    static func isRedaction(_ value: String) -> Bool {
-        guard let first = value.utf8.first, startsARedaction(first) else { return false }
-        return redactions.contains(value)
-    }
-
-    /// Whether some redaction marker starts with `byte`.
-    static func startsARedaction(_ byte: UInt8) -> Bool { startsARedaction[Int(byte)] }
-
-    /// For each byte, whether some redaction marker starts with it.
-    private static let startsARedaction: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for marker in redactions { if let first = marker.utf8.first { table[Int(first)] = true } }
-        return table
-    }()
-
     /// `success` for words of success (`succeeded`, `done`, `ok`, `200`…), `failure` for the rest.
     static func outcome(_ value: String) -> String {
         let lowered = value.lowercased()

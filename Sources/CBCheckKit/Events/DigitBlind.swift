@@ -1,3 +1,5 @@
+import LogReading
+
 /// Regexes that cannot tell one ASCII digit from another, and messages that differ only in
 /// digits: such a regex takes the same steps on two such messages of one length, so it matches
 /// both or neither, with its groups at the same offsets. Progress lines are the bulk of a

@@ -1,3 +1,5 @@
+import LogReading
+
 /// One recognized callback, app action or run boundary, with the attributes read from its line
 /// and the context the trace builder adds (run, main thread, app state).
 ///

@@ -1,4 +1,7 @@
 import CPCRE2
+import Diagnostics
+import LogReading
+import PatternMatching
 
 /// Turns log messages into canonical events: an ordered list of entries, each a kind and the
 /// PCRE2 patterns that recognize it, plus attribute extractors shared by all kinds.

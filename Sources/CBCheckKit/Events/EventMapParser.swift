@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Reads the event-map language (`rules/*.cbevents`, `--events FILE`), documented in
 /// `docs/event-map.md`:
 ///

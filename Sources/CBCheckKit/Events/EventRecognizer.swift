@@ -1,3 +1,5 @@
+import PatternMatching
+
 /// Applies an `EventMap` to one record's message: the literal prefilter (`LiteralScanner`) says
 /// which patterns could match, only those regexes run, and attributes are read only once a kind
 /// has matched.

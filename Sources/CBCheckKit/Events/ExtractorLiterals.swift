@@ -1,3 +1,5 @@
+import LogReading
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import PatternMatching
+
 /// Two attribute extractors whose regexes are one regex but for where their named group sits:
 /// `bytes`' `\b(?<bytes>\d+)\s*\/\s*-?\d+\b` and `expected`'s `\b\d+\s*\/\s*(?<expected>-?\d+)\b`,
 /// both read from every progress line's `12/100`. A capture group changes nothing about what

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// An event map for the words one wrapper library logs in (flutter_downloader, the AWS transfer
 /// utility …): apps that leave the callbacks to a library log none of their own, and the
 /// library's lines name the callbacks in its words. Shipped inside the binary

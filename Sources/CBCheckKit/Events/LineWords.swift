@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import PatternMatching
 
 /// Splits one line of an event map into words and `/regex/flags` tokens, tracking byte columns
 /// for diagnostics. `#` at the start of a word begins a comment.

@@ -1,4 +1,5 @@
 import CLiteralScan
+import LogReading
 
 #if canImport(Glibc)
     import Glibc

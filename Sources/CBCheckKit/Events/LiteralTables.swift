@@ -1,4 +1,5 @@
 import CLiteralScan
+import LogReading
 
 /// A literal scanner's filter, window table and literals laid out for `cls_candidates`, in memory
 /// of their own made once per scanner: a class, so copies of the scanner share them, and a scan

@@ -1,3 +1,5 @@
+import LogReading
+
 /// Whether an app's line only speaks of a callback rather than logging it: a plan ("will call the
 /// completion handler"), a wait ("waiting for urlSessionDidFinishEvents"), a negation ("not
 /// calling completion handler yet", "didFinishLaunching has not run"), a reminder ("implement

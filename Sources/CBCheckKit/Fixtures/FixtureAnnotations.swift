@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The inline expectations of a fixture log, in the spirit of `semgrep --test`:
 ///
 /// ```

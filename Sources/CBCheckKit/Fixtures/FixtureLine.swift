@@ -1,3 +1,5 @@
+import LogReading
+
 /// One record line of a fixture in whatever format the fixture is written in, with where its
 /// message, process, pid and time stamp stand in the text: what lets `FixtureMutation` rewrite a
 /// `log show` line, a Console.app row or an NDJSON object as it rewrites an NSLog line.

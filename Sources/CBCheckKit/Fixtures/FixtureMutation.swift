@@ -1,3 +1,6 @@
+import LogReading
+import PatternMatching
+
 /// A change to a fixture log that must not change any verdict (`cbcheck test --mutate`): if a rule
 /// flips under one, it depends on something the documented order does not (a line count, a
 /// clock, a particular task number, the absence of other apps in the log).

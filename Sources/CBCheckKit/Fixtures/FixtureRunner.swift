@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Checks one fixture log and compares its findings with its annotations. Every finding must be

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A fixture re-checked under one mutation, with its mismatches mapped back to the original's
 /// line numbers so the author can find the annotation that flipped.
 public struct MutationOutcome: Sendable {

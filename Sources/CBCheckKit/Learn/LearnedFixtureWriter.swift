@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// `learn --emit-fixtures DIR`: writes each good and bad log as a fixture whose `#!` annotations

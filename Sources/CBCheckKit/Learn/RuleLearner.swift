@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `cbcheck learn` without the printing: mines the good logs, prunes and ranks what held, writes
 /// each invariant as a rule, checks the rules with the rule engine on the good logs (a rule the
 /// engine finds violated there is left out, so none fires on them) and, if asked, on bad logs.

@@ -1,3 +1,5 @@
+import LogReading
+
 /// What `learn` keeps about one slice while it is alive: for each event class, how often it
 /// occurred and its first and last occurrence; for each pair, the A→B times measured. Its size
 /// grows with the classes present in the slice, never with the number of events.

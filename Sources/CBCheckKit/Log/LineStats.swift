@@ -1,3 +1,5 @@
+import LogReading
+
 /// How every line of one log was read. The categories add up to `lines`: nothing is dropped
 /// without being counted.
 public struct LineStats: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import LogReading
+
 /// The bytes of the record being assembled and what the literal prefilter found in them.
 ///
 /// Most records are one line of chatter whose bytes are never read again: the first line is kept

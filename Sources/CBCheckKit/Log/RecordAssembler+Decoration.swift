@@ -1,3 +1,5 @@
+import LogReading
+
 extension RecordAssembler {
     /// Takes `decoration` off every line added from now on: the file's first block decided it
     /// (`PasteDecoration.detect(in:isWhole:)`) before its first line was read. `nil` reads the lines

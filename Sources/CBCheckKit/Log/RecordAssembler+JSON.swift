@@ -1,3 +1,5 @@
+import LogReading
+
 extension RecordAssembler {
     /// Reads a line of `log show --style json`: every object finished on it becomes a record.
     /// - Returns: `false` when the line belongs to no object (it is then read as any other line).

@@ -1,3 +1,5 @@
+import LogReading
+
 /// Groups lines into records (a prefixed line and the unprefixed lines after it), recognizes
 /// each finished record with the event map, and counts every line in `stats`.
 ///
@@ -11,7 +13,7 @@
 /// records that are events.
 public final class RecordAssembler {
     /// The most message bytes of one record (first line plus continuations) kept for matching.
-    public static let maximumRecordBytes = 256 * 1024
+    public static let maximumRecordBytes = RecordLimit.bytes
     /// Lines with no record of any format after which a file is read as plain lines.
     public static let plainDetectionLines = HeldLines.windowLines
 

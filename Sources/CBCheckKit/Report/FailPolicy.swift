@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Which findings fail the run (`--fail-on`, `--fail-on-pending`, `--baseline`): the exit status
 /// and every report's notion of "failed" come from this one place, so a JUnit failure, a SARIF
 /// `error` and exit status 1 never disagree.

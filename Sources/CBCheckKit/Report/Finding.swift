@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A rule's verdict on one slice of a log, with the lines that make the case.
 public struct Finding: Sendable {
     /// Whether the log shows the breach, or only that the expected event had not come when the log

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// How `cbcheck test` prints its results: a line per fixture, a diff for each failure, counts.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=CB101::…`, so a workflow
 /// step annotates the log line in the pull request without uploading anything. Errors are
 /// `::error`, warnings and pending findings `::warning`, notes and baselined findings `::notice`.

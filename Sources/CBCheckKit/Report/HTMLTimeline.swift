@@ -1,3 +1,5 @@
+import LogReading
+
 /// One run drawn as an SVG timeline for `HTMLReporter`: a lane with the app's state over time,
 /// then a lane per session identifier and per task, in order of first appearance, each event a
 /// mark at its time (or at its place in line order when the run's lines have no times). Marks on

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `--stats`: how every line of a log was read, so nothing is dropped unseen.
 enum StatsReporter {
     /// - Parameter path: the file, shown escaped (`TerminalText`) so a line feed in its name

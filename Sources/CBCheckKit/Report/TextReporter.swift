@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Findings as compilers print diagnostics, one per line, so editors and CI annotate the log:
 /// `path:line:col: error: [CB101] summary`, then the sentence that says what happened and the
 /// evidence lines, indented.

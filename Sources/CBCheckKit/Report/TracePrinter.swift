@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Prints a trace as it is read: each run's header when the run starts, a row per event as it
 /// arrives (line, time, thread, app state, event, attributes), and at the run's end a footer with
 /// its lines, main thread, how it ended, the scenario it followed, and its sessions and tasks, so

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// What a trace's run footer says of the run's sessions and tasks: each session identifier with
 /// the lines that created it, and each task's events in order with their lines.
 ///

@@ -1,3 +1,5 @@
+import LogReading
+
 /// The warning for a log cbcheck could mostly not read: without it such a file passed with "no
 /// findings" and exit status 0, as if its app had kept every documented order (issue 17: pastes
 /// in shapes no format reads). Printed on standard error whatever `--stats` says; it fails

@@ -1,3 +1,5 @@
+import PatternMatching
+
 /// A `where` / `unless` condition, compiled: comparisons of an event's attributes or context
 /// against constants, joined by `and`.
 ///

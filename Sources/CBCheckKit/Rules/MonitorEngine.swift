@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Runs every compiled rule over a trace: one `SliceTree` per distinct slicing, one
 /// `ClauseMonitor` per clause per slice, findings handed to a callback as soon as they are known.
 public final class MonitorEngine {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// What a rule says about itself: id, name, severity, summary, rationale, source, fixtures.
 /// Equal by `id`: reports, baselines and suppressions refer to rules by it.
 public struct RuleDescription: Equatable, Sendable {

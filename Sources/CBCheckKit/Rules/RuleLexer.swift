@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Splits a rule file into tokens. Newlines are tokens (a statement is one line); `#` starts a
 /// comment; `"""` strings may span lines.
 struct RuleLexer {

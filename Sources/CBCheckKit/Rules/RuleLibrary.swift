@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The rules and event map a check runs with: the built-in ones compiled into the binary, plus

@@ -1,3 +1,6 @@
+import Diagnostics
+import PatternMatching
+
 extension RuleParser {
     /// `[after A [until B] | between A and B | given A] : pattern [unless COND]`
     mutating func parseClause() throws(Diagnostic) -> Clause {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Reads the rule language (`rules/*.cbrules`, `--rules PATH`), documented in `docs/rules.md`,
 /// and compiles each rule to its clauses. Every mistake is a `Diagnostic` at `file:line:col`
 /// with the line, a caret and, where one is likely, a hint.

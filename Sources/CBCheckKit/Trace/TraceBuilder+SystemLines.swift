@@ -1,3 +1,5 @@
+import LogReading
+
 /// CFNetwork's own lines (`cfnet.*`): one task seen by the app's process and by nsurlsessiond is
 /// one task, never two.
 ///

@@ -5,7 +5,7 @@
 #endif
 
 /// A forward reader over a line's bytes for hand-written prefix parsers (no regex, no `String`).
-struct ByteCursor {
+package struct ByteCursor {
     let bytes: UnsafeRawBufferPointer
     var position = 0
 
@@ -17,7 +17,7 @@ struct ByteCursor {
         position + ahead < bytes.count ? bytes[position + ahead] : nil
     }
 
-    static func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+    package static func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
 
     /// `YYYY-` at the cursor: enough to say the line means to start with a date.
     func isDate() -> Bool {
@@ -139,7 +139,7 @@ struct ByteCursor {
         return (open, pid, thread, index + 1)
     }
 
-    static func isHexDigit(_ byte: UInt8) -> Bool {
+    package static func isHexDigit(_ byte: UInt8) -> Bool {
         byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 6
     }
 

@@ -4,12 +4,12 @@
 /// Known formats are named by their magic bytes (with the command that turns them into a log where
 /// there is one); anything else counts as binary when more than `binaryShare` of the block is
 /// control bytes or invalid UTF-8. A text log with a few NUL bytes or Latin-1 letters stays text.
-enum BinaryContent {
+package enum BinaryContent {
     /// The share of suspicious bytes above which a block is binary.
     static let binaryShare = 0.3
 
     /// Why `block` is not a text log, or `nil` when it reads as text.
-    static func reason(_ block: UnsafeRawBufferPointer) -> String? {
+    package static func reason(_ block: UnsafeRawBufferPointer) -> String? {
         for (magic, what) in magics where block.starts(with: magic) { return what }
         guard !block.isEmpty else { return nil }
         let suspicious = suspiciousBytes(block)

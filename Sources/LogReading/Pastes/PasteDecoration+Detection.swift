@@ -19,7 +19,7 @@ extension PasteDecoration {
     /// - Parameter isWhole: the block is the whole file (its last line is not cut).
     /// - Returns: `nil` when the lines carry no decoration: the assembler then reads every line
     ///   as it is, on its usual path.
-    static func detect(in block: UnsafeRawBufferPointer, isWhole: Bool) -> PasteDecoration? {
+    package static func detect(in block: UnsafeRawBufferPointer, isWhole: Bool) -> PasteDecoration? {
         var lines = sampleLines(block, isWhole: isWhole)
         var layers: [Layer] = []
         var scratch: [UInt8] = []

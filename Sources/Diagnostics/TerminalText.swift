@@ -11,19 +11,19 @@
 /// same wherever it was caught, and the result has nothing left to escape: text escaped once is
 /// never escaped twice. JSON, SARIF, JUnit and HTML have escapes of their own (`JSONValue`,
 /// `MarkupText`) and never come here.
-enum TerminalText {
+package enum TerminalText {
     /// `text` on one line: every control character but the tab escaped, line feeds included.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         isPlain(text, keepingLineFeeds: false) ? text : escaping(text, keepingLineFeeds: false)
     }
 
     /// One line of output made of pieces that may hold anything: `escaped(text)` and a line feed.
     /// What a line naming a file or quoting a log is built with, so no piece can end it early.
-    static func line(_ text: String) -> String { escaped(text) + "\n" }
+    package static func line(_ text: String) -> String { escaped(text) + "\n" }
 
     /// Text already laid out in lines: the line feeds kept, everything else as `escaped`. What
     /// `Console` does to all it writes, so no command can print a raw control byte.
-    static func lines(_ text: String) -> String {
+    package static func lines(_ text: String) -> String {
         isPlain(text, keepingLineFeeds: true) ? text : escaping(text, keepingLineFeeds: true)
     }
 

@@ -5,14 +5,14 @@
 ///
 /// An enum, not the format's existential: calling a format through `any LogFormat` copies it on
 /// every line.
-enum ShapeCheckedFormat {
+package enum ShapeCheckedFormat {
     case nslog
     case unified
     case compact
     case deviceSyslog
 
     /// The shape check of `format`, or `nil` for formats without one.
-    init?(_ format: (any LogFormat)?) {
+    package init?(_ format: (any LogFormat)?) {
         switch format {
         case is NSLogFormat: self = .nslog
         case is UnifiedLogFormat: self = .unified
@@ -27,7 +27,7 @@ enum ShapeCheckedFormat {
     /// line cost more than the NSLog check itself.
     /// - Parameter recent: the start of the last record line a shape check took.
     @inline(__always)
-    func recordShape(
+    package func recordShape(
         _ line: UnsafeRawBufferPointer, recent: inout CheckedLineStart
     ) -> (process: Range<Int>, messageStart: Int)? {
         switch self {
@@ -41,7 +41,7 @@ enum ShapeCheckedFormat {
     /// The prefix of a line `recordShape` accepted, as `parsePrefix` reads it (NSLog's without
     /// reading the fields the shape check checked again, nor the minute of the event before).
     @inline(__always)
-    func shapedPrefix(_ line: UnsafeRawBufferPointer, recent: inout RecentFields) -> RecordPrefix? {
+    package func shapedPrefix(_ line: UnsafeRawBufferPointer, recent: inout RecentFields) -> RecordPrefix? {
         if case .nslog = self { return NSLogFormat.shapedPrefix(line, recent: &recent) }
         guard case .record(let prefix) = parsePrefix(line) else { return nil }
         return prefix

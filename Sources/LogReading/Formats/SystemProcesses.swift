@@ -5,7 +5,7 @@
 /// its own (and logs their delegate calls as an app would). Their records are counted as excluded;
 /// only their CFNetwork task lines (`cfnet.*`) go on, for the trace builder to join to the app's
 /// task by its UUID, so a task seen in the app and in the daemon is one task seen twice, not two.
-enum SystemProcesses {
+package enum SystemProcesses {
     static let daemons: Set<String> = [
         "nsurlsessiond", "SpringBoard", "runningboardd", "assertiond", "backboardd", "symptomsd", "dasd",
         "kernel", "launchd", "locationd", "mDNSResponder", "trustd", "apsd", "networkd", "nesessionmanager",
@@ -13,5 +13,5 @@ enum SystemProcesses {
         "mobileassetd",
     ]
 
-    static func isDaemon(_ process: String) -> Bool { daemons.contains(process) }
+    package static func isDaemon(_ process: String) -> Bool { daemons.contains(process) }
 }

@@ -31,7 +31,7 @@ extension DeviceSyslogFormat {
 
     /// The time of a line `recordShape` accepted, placed in its year by `clock` (`DatelessClock`);
     /// its first 16 bytes (`Mon DD HH:MM:SS `) are read only when they differ from the last time's.
-    static func placeShapedTime(_ line: UnsafeRawBufferPointer, in clock: inout DatelessClock) -> Timestamp? {
+    package static func placeShapedTime(_ line: UnsafeRawBufferPointer, in clock: inout DatelessClock) -> Timestamp? {
         guard let base = line.baseAddress, line.count > 16 else { return nil }
         let stamp = base.loadUnaligned(as: UInt128.self)
         if let again = clock.placedAgain(stamp) { return again }

@@ -6,9 +6,9 @@
 ///
 /// Fence lines (```` ``` ````, `~~~`) need no decision: no format's line looks like one, so the
 /// assembler counts them as decoration wherever they stand (`isFence`).
-struct PasteDecoration: Sendable, Equatable {
+package struct PasteDecoration: Sendable, Equatable {
     /// One kind of decoration, taken off in the order the layers are listed (outermost first).
-    enum Layer: Sendable, Equatable {
+    package enum Layer: Sendable, Equatable {
         /// The same leading white space on (nearly) every line: a Markdown indented code block,
         /// a code block inside a list item.
         case indentation([UInt8])
@@ -22,7 +22,7 @@ struct PasteDecoration: Sendable, Equatable {
         case lineNumbers
 
         /// What `--stats` calls it: `indentation of 4 spaces`, `quote marks '> '`.
-        var description: String {
+        package var description: String {
             switch self {
             case .indentation(let prefix):
                 let spaces = prefix.filter { $0 == 0x20 }.count
@@ -95,12 +95,12 @@ struct PasteDecoration: Sendable, Equatable {
     }
 
     /// The layers, outermost first.
-    var layers: [Layer]
+    package var layers: [Layer]
 
     /// Takes the layers off `line`, counting in `carried` (one count per layer) the lines that
     /// carried each.
     /// - Returns: what is left, and how many bytes were taken off.
-    func strip(_ line: UnsafeRawBufferPointer, counting carried: inout [Int]) -> (UnsafeRawBufferPointer, Int) {
+    package func strip(_ line: UnsafeRawBufferPointer, counting carried: inout [Int]) -> (UnsafeRawBufferPointer, Int) {
         var rest = line
         var removed = 0
         for index in layers.indices {
@@ -114,7 +114,7 @@ struct PasteDecoration: Sendable, Equatable {
 
     /// Whether `line` is a Markdown fence: three or more backticks or tildes, then at most an
     /// info string of one word (```` ```swift ````, `~~~ log`). No log format's line starts so.
-    static func isFence(_ line: UnsafeRawBufferPointer) -> Bool {
+    package static func isFence(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first, first == 0x60 || first == 0x7E else { return false }
         var index = 0
         while index < line.count, line[index] == first { index += 1 }

@@ -26,7 +26,7 @@ public enum LogFormats {
     }
 
     /// The first format, other than `except`, that reads `line` as a record, with its reading.
-    static func reading(
+    package static func reading(
         _ line: UnsafeRawBufferPointer, except: (any LogFormat)?, scratch: inout [UInt8]
     ) -> (format: any LogFormat, prefix: RecordPrefix)? {
         for format in detectable where format.identifier != except?.identifier {
@@ -39,13 +39,13 @@ public enum LogFormats {
     /// `)` or `]` (the end of a dumped dictionary or array) and holds no tab. Every format's
     /// record starts with a digit, a letter, `{` or `[`, or is a tab-separated Console.app row,
     /// and no header starts so: the assembler need not offer such a line to every format.
-    static func isSurelyContinuation(_ line: UnsafeRawBufferPointer) -> Bool {
+    package static func isSurelyContinuation(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first, first == 0x7D || first == 0x29 || first == 0x5D else { return false }
         return memchr(line.baseAddress!, 0x09, line.count) == nil
     }
 
     /// Why some format says `line` starts like its record but breaks off, or `nil`.
-    static func brokenPrefix(_ line: UnsafeRawBufferPointer, scratch: inout [UInt8]) -> String? {
+    package static func brokenPrefix(_ line: UnsafeRawBufferPointer, scratch: inout [UInt8]) -> String? {
         for format in detectable {
             if case .malformed(let reason) = format.parse(line, scratch: &scratch) { return reason }
         }
@@ -57,9 +57,9 @@ public enum LogFormats {
 /// …`, the column header (`Timestamp  Thread  Type …`), the dashed rule and the closing counts
 /// (`Log      - Default: 12, …`), idevicesyslog's `[connected:…]`. Counted as headers, never
 /// as unparseable.
-enum LogHeader {
+package enum LogHeader {
     /// Whether `line` is one of those. One byte is compared for nearly every line.
-    static func isHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+    package static func isHeader(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first else { return false }
         var cursor = ByteCursor(line)
         switch first {

@@ -9,10 +9,10 @@
 /// by the NSLog prefix itself (a colon before the milliseconds). Two bytes decide for nearly every
 /// record: only messages starting with `f`, `[` and a lower-case letter, or a digit are looked at
 /// further.
-enum AppLoggerStamp {
+package enum AppLoggerStamp {
     /// Where the app's message starts in `line` when a logger's wrapper starts at `start`;
     /// `start` when there is none.
-    static func messageStart(in line: UnsafeRawBufferPointer, from start: Int) -> Int {
+    package static func messageStart(in line: UnsafeRawBufferPointer, from start: Int) -> Int {
         guard start + 1 < line.count else { return start }
         let first = line[start]
         // React Native's levels are lower case (`[info]`); an app's own `[DownloadManager]` tag is not.

@@ -2,8 +2,8 @@ import CLiteralScan
 
 /// Log bytes made printable without losing anything: valid UTF-8 is kept, every invalid byte and
 /// control character (NUL, ESC, …) is shown as `\xNN`, so a terminal never interprets log content.
-enum DisplayText {
-    static func from(_ bytes: UnsafeRawBufferPointer) -> String {
+package enum DisplayText {
+    package static func from(_ bytes: UnsafeRawBufferPointer) -> String {
         // Fast paths: printable ASCII (nearly every line), then control-free valid UTF-8.
         if isPrintableASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if !bytes.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }),
@@ -40,7 +40,7 @@ enum DisplayText {
     /// sends the text down the careful path.
     /// - Parameter vector: `false` takes the portable loop even where the CPU has the vector test
     ///   (the tests compare both).
-    static func isPrintableASCII(_ bytes: UnsafeRawBufferPointer, vector: Bool = true) -> Bool {
+    package static func isPrintableASCII(_ bytes: UnsafeRawBufferPointer, vector: Bool = true) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         return cls_printable_ascii(base.assumingMemoryBound(to: UInt8.self), bytes.count, vector ? 1 : 0) != 0
     }

@@ -11,7 +11,10 @@
 /// than half a year earlier than the one before it is in the next year (a capture running past New
 /// Year: `Dec 31 23:59:58` then `Jan  1 00:00:01`). Each year is placed as itself, so `Feb 29` after
 /// a New Year lands on Mar 1 of a common year: a day off, once, in a log that spans the leap day.
-struct DatelessClock {
+package struct DatelessClock {
+    /// Empty: nothing read yet.
+    package init() {}
+
     static let newDayAfterGoingBackMicroseconds: Int64 = 6 * 3600 * 1_000_000
     static let newYearAfterGoingBackMicroseconds: Int64 = 183 * dayMicroseconds
     private static let dayMicroseconds: Int64 = 86_400 * 1_000_000
@@ -25,7 +28,7 @@ struct DatelessClock {
     private var lastStamp: (bytes: UInt128, placed: Timestamp)?
 
     /// The prefix's time moved to its day (`isDateless`) or its year (`isYearless`).
-    mutating func place(_ prefix: inout RecordPrefix) {
+    package mutating func place(_ prefix: inout RecordPrefix) {
         guard let time = prefix.time else { return }
         if prefix.isDateless {
             prefix.time = place(time)

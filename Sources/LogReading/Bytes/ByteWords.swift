@@ -1,7 +1,7 @@
 /// Byte searches eight bytes at a time, for the prefix shape checks and the JSON reader: a process
 /// name, a device name or a run of string bytes is a word or two long, so a `memchr` call costs
 /// more than the search. `DigitBlind` compares two messages with `nonZeroBytes` too.
-enum ByteWords {
+package enum ByteWords {
     /// The high bit of each byte of `word` that is `byte`: the bytes of `word ^ byte…` that are
     /// not non-zero.
     @inline(__always)
@@ -14,7 +14,7 @@ enum ByteWords {
     /// without carrying into the next byte, `| t` adds the bytes whose high bit is set, so no
     /// carry or borrow from a byte below can mark the byte above it.
     @inline(__always)
-    static func nonZeroBytes(_ word: UInt64) -> UInt64 {
+    package static func nonZeroBytes(_ word: UInt64) -> UInt64 {
         ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | word) & 0x8080_8080_8080_8080
     }
 

@@ -4,7 +4,7 @@ extension String {
     /// a long URL at every slash cost more than the rest of the trace builder's inference. The
     /// bytes are searched in place when the string holds them contiguously (a native one does):
     /// stepping `utf8` indices back over a 100-byte URL cost about 1 000 instructions a call.
-    var fileName: String {
+    package var fileName: String {
         let slash = UInt8(ascii: "/")
         if let name = utf8.withContiguousStorageIfAvailable({ bytes -> String in
             guard let index = bytes.lastIndex(of: slash) else { return self }

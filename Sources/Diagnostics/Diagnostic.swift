@@ -2,10 +2,6 @@
 /// compiler-style as `file:line:col: error: message`, with the source line and a caret under the
 /// column when the text is at hand.
 public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Sendable {
-        case error, warning, note
-    }
-
     public var severity: Severity
     public var location: SourceLocation?
     public var message: String
@@ -55,7 +51,7 @@ extension String {
     /// Split as UTF-8, which gives the same lines: a line feed always ends a `Character`, joined
     /// only to a carriage return before it. Walking `Character`s instead cost 23 M instructions
     /// per run (the event map and rule files are read at every start).
-    var sourceLines: [String] {
+    package var sourceLines: [String] {
         let lines = utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
         return lines.indices.map { index in
             let line = lines[index]
@@ -66,7 +62,7 @@ extension String {
     }
 
     /// The 1-based line `number` of the text, or "" past its end: for showing a line under a diagnostic.
-    func sourceLine(_ number: Int) -> String {
+    package func sourceLine(_ number: Int) -> String {
         let lines = sourceLines
         return number >= 1 && number <= lines.count ? lines[number - 1] : ""
     }
@@ -78,12 +74,12 @@ extension String {
 
     /// "did you mean 'x'?" for the closest candidate, or `nil` when none is close: the hint every
     /// unknown-name diagnostic gives.
-    func didYouMean<S: Sequence>(in candidates: S) -> String? where S.Element == String {
+    package func didYouMean<S: Sequence>(in candidates: S) -> String? where S.Element == String {
         closestMatch(in: candidates).map { "did you mean '\($0)'?" }
     }
 
     /// The candidate closest to `self` by edit distance, if it is close enough to be a likely typo.
-    func closestMatch<S: Sequence>(in candidates: S) -> String? where S.Element == String {
+    package func closestMatch<S: Sequence>(in candidates: S) -> String? where S.Element == String {
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let distance = editDistance(to: candidate)

@@ -8,7 +8,10 @@
 /// event's bytes are the same: nearly every event of a log comes from one process and a few
 /// threads, so each is decoded, and the process looked up among the system daemons and the
 /// redaction markers, once per change rather than once per event.
-struct RecentFields {
+package struct RecentFields {
+    /// Empty: nothing read yet.
+    package init() {}
+
     private var processBytes: [UInt8] = []
     private var process: ProcessName?
     private var threadNumber: UInt64?
@@ -34,17 +37,17 @@ struct RecentFields {
 
     /// A process name as shown, whether it is a system daemon (`SystemProcesses`), and whether it is
     /// a redaction marker (`<private>`: the log withheld the name).
-    typealias ProcessName = (name: String, isDaemon: Bool, isRedaction: Bool)
+    package typealias ProcessName = (name: String, isDaemon: Bool, isRedaction: Bool)
 
     /// The process shown for `bytes`.
-    mutating func process(_ bytes: UnsafeRawBufferPointer) -> ProcessName {
+    package mutating func process(_ bytes: UnsafeRawBufferPointer) -> ProcessName {
         if let process, bytes.count == processBytes.count,
             processBytes.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) }) == 0
         {
             return process
         }
         let name = DisplayText.from(bytes)
-        let made = (name, SystemProcesses.isDaemon(name), AttributeValue.isRedaction(name))
+        let made = (name, SystemProcesses.isDaemon(name), RedactionMarker.isMarker(name))
         processBytes = Array(bytes)
         process = made
         return made
@@ -52,7 +55,7 @@ struct RecentFields {
 
     /// The thread written as `bytes`, as text; threads of up to 8 bytes are kept by their bytes
     /// in a small table indexed by a multiplicative hash (a slot holds the last thread that fell in it).
-    mutating func thread(_ bytes: UnsafeRawBufferPointer) -> String {
+    package mutating func thread(_ bytes: UnsafeRawBufferPointer) -> String {
         guard bytes.count <= 8, let base = bytes.baseAddress else { return DisplayText.from(bytes) }
         var key: UInt64 = 0
         withUnsafeMutableBytes(of: &key) { $0.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
@@ -95,7 +98,7 @@ struct RecentFields {
     }
 
     /// `number` as text.
-    mutating func thread(_ number: UInt64) -> String {
+    package mutating func thread(_ number: UInt64) -> String {
         if threadNumber != number {
             threadNumber = number
             threadText = String(number)

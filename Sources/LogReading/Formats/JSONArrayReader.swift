@@ -6,26 +6,29 @@
 /// hold a raw newline), which `NDJSONLogFormat` reads as it reads one line of `--style ndjson`.
 /// Every line belongs to exactly one object, so the statistics still add up: the object open at
 /// the line's end, or else the last one that closed on it (`},{` belongs to the object it opens).
-struct JSONArrayReader {
+package struct JSONArrayReader {
+    /// Empty: nothing read yet.
+    package init() {}
+
     /// One object, whole.
-    struct Object {
+    package struct Object {
         /// Where its bytes are in `finishedBytes`.
-        var range: Range<Int>
+        package var range: Range<Int>
         /// The line its `"eventMessage"` member is on (what findings point at), or another of its lines.
-        var recordLine: Int
+        package var recordLine: Int
         /// The lines that belong to it (0 when it stands on a line that belongs to another).
-        var lineCount: Int
+        package var lineCount: Int
         /// It grew past `maximumBytes`: its tail was dropped and it is not read.
-        var isOverlong: Bool
+        package var isOverlong: Bool
     }
 
     /// The most bytes of one object kept (the record limit, plus room for the other members).
-    static let maximumBytes = RecordAssembler.maximumRecordBytes * 2
+    package static let maximumBytes = RecordLimit.bytes * 2
 
     /// The objects finished on the last line given to `add`, in order.
-    private(set) var finished: [Object] = []
+    package private(set) var finished: [Object] = []
     /// The bytes of the finished objects.
-    private(set) var finishedBytes: [UInt8] = []
+    package private(set) var finishedBytes: [UInt8] = []
 
     private var current: [UInt8] = []
     private var depth = 0
@@ -41,7 +44,7 @@ struct JSONArrayReader {
     ///
     /// A string's bytes are stepped over to its next quote or backslash eight bytes at a time
     /// (`FlatJSONReader.quoteOrBackslash`); only the bytes between strings are looked at one by one.
-    mutating func add(_ line: UnsafeRawBufferPointer, number: Int) -> Bool {
+    package mutating func add(_ line: UnsafeRawBufferPointer, number: Int) -> Bool {
         if !finished.isEmpty { finished.removeAll(keepingCapacity: true) }
         if !finishedBytes.isEmpty { finishedBytes.removeAll(keepingCapacity: true) }
         let wasInside = depth > 0
@@ -96,21 +99,21 @@ struct JSONArrayReader {
 
     /// The object still open when the log ended (a capture cut short): the line it opened on and
     /// the lines it owns; `nil` when none is.
-    mutating func finish() -> (firstLine: Int, lines: Int)? {
+    package mutating func finish() -> (firstLine: Int, lines: Int)? {
         guard depth > 0 else { return nil }
         depth = 0
         return (firstLine, ownedLines)
     }
 
     /// The array's own punctuation on a line of its own: `[`, `]`, `,`.
-    static func isArrayPunctuation(_ line: UnsafeRawBufferPointer) -> Bool {
+    package static func isArrayPunctuation(_ line: UnsafeRawBufferPointer) -> Bool {
         line.contains { $0 != 0x20 && $0 != 0x09 }
             && line.allSatisfy { $0 == 0x5B || $0 == 0x5D || $0 == 0x2C || $0 == 0x20 || $0 == 0x09 }
     }
 
     /// Whether `line` opens the array or an object of it (`[{`, `[`, `{`, `},{`): how a file in
     /// this format shows itself.
-    static func opensArray(_ line: UnsafeRawBufferPointer) -> Bool {
+    package static func opensArray(_ line: UnsafeRawBufferPointer) -> Bool {
         var significant = line.lazy.filter { $0 != 0x20 && $0 != 0x09 }.makeIterator()
         switch (significant.next(), significant.next(), significant.next()) {
         case (0x5B, nil, nil), (0x5B, 0x7B, nil), (0x7B, nil, nil): return true

@@ -5,6 +5,9 @@
 /// A shape is the line's first 48 bytes with every run of digits (and of hex digits after `0x`)
 /// collapsed to `N`. At most 256 shapes are kept; lines of later new shapes are only counted.
 public struct LineShapes: Sendable {
+    /// Empty: nothing read yet.
+    public init() {}
+
     public struct Shape: Sendable, Equatable {
         public var text: String
         public var count: Int
@@ -23,7 +26,7 @@ public struct LineShapes: Sendable {
     public private(set) var uncounted = 0
 
     /// Counts `line`, line number `number`, unreadable for `reason`.
-    mutating func add(_ line: UnsafeRawBufferPointer, number: Int, reason: String = "") {
+    package mutating func add(_ line: UnsafeRawBufferPointer, number: Int, reason: String = "") {
         let key = Self.key(line)
         if let index = indexByKey[key] {
             shapes[index].count += 1

@@ -11,7 +11,7 @@
 ///
 /// Everything held is bytes that passed a check: the memory starts as `2000-01-01 00:00` and
 /// `A[1:`, never as zeros a line of NUL bytes would match.
-struct CheckedLineStart {
+package struct CheckedLineStart {
     private(set) var date: UInt64 = 0
     private(set) var dayAndMinute: UInt64 = 0
     private var process: (UInt64, UInt64) = (0, 0)
@@ -20,7 +20,7 @@ struct CheckedLineStart {
     private var processLength = 0
     private var processAndPidLength = 0
 
-    init() {
+    package init() {
         let start = Array("2000-01-01 00:00:00 A[1:".utf8)
         start.withUnsafeBytes {
             rememberMinute(

@@ -4,25 +4,25 @@
 /// a line).
 ///
 /// Not copyable: one owner frees the memory. `bytes` is valid until the next change.
-struct GrowableBytes: ~Copyable {
+package struct GrowableBytes: ~Copyable {
     private var start: UnsafeMutableRawPointer
     private var capacity: Int
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 16)
         start = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 16)
     }
 
     deinit { start.deallocate() }
 
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: start, count: count) }
+    package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: start, count: count) }
 
     /// Empties the bytes, keeping the memory.
-    mutating func removeAll() { count = 0 }
+    package mutating func removeAll() { count = 0 }
 
     @inline(__always)
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         (start + count).copyMemory(from: source, byteCount: bytes.count)
@@ -30,7 +30,7 @@ struct GrowableBytes: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         reserve(1)
         start.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
         count += 1

@@ -148,7 +148,7 @@ bench-callgrind: build
 	python3 Scripts/bench/callgrind_parts.py bench-out/callgrind.out
 
 # libFuzzer targets (Fuzz/FuzzTarget.swift) for the log reader with the event map and rules, the
-# rule-file and event-map parsers, and the fixture annotations: CBCheckKit's sources are compiled
+# rule-file and event-map parsers, and the fixture annotations: the library's sources are compiled
 # into one binary with -sanitize=fuzzer,address; CBCHECK_FUZZ_TARGET picks the target. Each target's
 # corpus starts from Fixtures/ (logs) or rules/ (rule files, event maps); a crash lands in
 # .build/fuzz/crashes/TARGET/ and becomes a regression file in Tests/FuzzRegressions/TARGET/,
@@ -157,7 +157,11 @@ FUZZ_DIR := .build/fuzz
 FUZZ_BIN := $(FUZZ_DIR)/cbcheck-fuzz
 FUZZ_TARGETS := log rules annotations
 SECONDS ?= 60
-FUZZ_SOURCES = $(shell find Sources/CBCheckKit Fuzz -name '*.swift' | sort)
+# The stage targets below CBCheckKit (docs/architecture.md) are compiled into the same one module:
+# their sources are copied with the imports of each other taken out.
+FUZZ_STAGES := Diagnostics PatternMatching LogReading
+FUZZ_SOURCES = $(shell find $(addprefix Sources/,$(FUZZ_STAGES)) Sources/CBCheckKit Fuzz -name '*.swift' | sort)
+FUZZ_STAGE_IMPORTS := ^import ($(subst $(eval) ,|,$(FUZZ_STAGES)))$$
 # The C target CBCheckKit imports (the literal scan's, newline search's and printable test's vector
 # kernels), each file compiled on its own.
 FUZZ_C_OBJECTS := $(patsubst Sources/CLiteralScan/%.c,$(FUZZ_DIR)/%.o,$(wildcard Sources/CLiteralScan/*.c))
@@ -172,9 +176,14 @@ $(FUZZ_BIN): $(FUZZ_SOURCES) $(FUZZ_C_OBJECTS) $(wildcard rules/*)
 	"$$($(SWIFT) build --show-bin-path)/cbcheck-embed" $(FUZZ_DIR)/BuiltInRules.swift "$(CURDIR)" \
 		$$(find "$(CURDIR)/rules" -name '*.cbrules' -o -name '*.cbevents' | sort) \
 		--fixtures $$(find "$(CURDIR)/Fixtures" -name '*.log' | sort)
+	rm -rf $(FUZZ_DIR)/src && mkdir -p $(FUZZ_DIR)/src
+	for source in $(FUZZ_SOURCES); do \
+		mkdir -p "$(FUZZ_DIR)/src/$$(dirname $$source)"; \
+		grep -Ev '$(FUZZ_STAGE_IMPORTS)' "$$source" > "$(FUZZ_DIR)/src/$$source" || true; \
+	done
 	swiftc -sanitize=fuzzer,address -O -g -suppress-warnings -parse-as-library -module-name CBCheckFuzz -package-name cbcheck \
 		-I Sources/CPCRE2 -I Sources/CZlib -I Sources/CLiteralScan/include $$(pkg-config --cflags libpcre2-8 zlib) \
-		$(FUZZ_SOURCES) $(FUZZ_DIR)/BuiltInRules.swift $(FUZZ_C_OBJECTS) \
+		$(addprefix $(FUZZ_DIR)/src/,$(FUZZ_SOURCES)) $(FUZZ_DIR)/BuiltInRules.swift $(FUZZ_C_OBJECTS) \
 		$$(pkg-config --libs libpcre2-8 zlib) -o $@ 2>&1 | { grep -v 'Cannot export local symbol' || true; }
 	@test -x $@
 

@@ -71,7 +71,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux], configuration: .release))]
         ),
         .target(name: "TestSupport", dependencies: ["CBCheckKit", "Diagnostics"], path: "Tests/TestSupport"),
-        .testTarget(name: "CBCheckKitTests", dependencies: ["CBCheckKit", "Diagnostics", "PatternMatching", "LogReading", "RuleEmbedding", "TestSupport"]),
+        .testTarget(
+            name: "CBCheckKitTests",
+            dependencies: [
+                "CBCheckKit", "Diagnostics", "PatternMatching", "LogReading", "RuleEmbedding", "TestSupport",
+            ]),
         .testTarget(name: "cbcheckTests", dependencies: ["cbcheck", "TestSupport"]),
     ]
 )

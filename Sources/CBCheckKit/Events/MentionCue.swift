@@ -77,11 +77,17 @@ enum MentionCue {
         return words
     }
 
+    /// Whether some phrase of `phrases` is a run of `words` (their first words, with
+    /// `atStartOnly`). Compared word by word in place: copying each candidate run into an array
+    /// was an allocation per phrase and start, which the optimizer removed in one build and not
+    /// in another (docs/performance.md, "Stage targets").
     private static func hasPhrase(_ words: [String], in phrases: [[String]], atStartOnly: Bool = false) -> Bool {
-        phrases.contains { phrase in
-            guard words.count >= phrase.count else { return false }
-            let starts = atStartOnly ? 0...0 : 0...(words.count - phrase.count)
-            return starts.contains { start in Array(words[start..<start + phrase.count]) == phrase }
+        for phrase in phrases where words.count >= phrase.count {
+            let lastStart = atStartOnly ? 0 : words.count - phrase.count
+            for start in 0...lastStart where words[start..<start + phrase.count].elementsEqual(phrase) {
+                return true
+            }
         }
+        return false
     }
 }

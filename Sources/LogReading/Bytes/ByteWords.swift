@@ -14,7 +14,7 @@ package enum ByteWords {
     /// without carrying into the next byte, `| t` adds the bytes whose high bit is set, so no
     /// carry or borrow from a byte below can mark the byte above it.
     @inline(__always)
-    package static func nonZeroBytes(_ word: UInt64) -> UInt64 {
+    @inlinable package static func nonZeroBytes(_ word: UInt64) -> UInt64 {
         ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | word) & 0x8080_8080_8080_8080
     }
 

@@ -43,7 +43,8 @@ import Testing
 
                 Some words.
 
-                USAGE: cbcheck demo [--level <level>] [--a-rather-long-option-name <value>] [--tag <tag> ...] [--quiet] <input> [<extras> ...]
+                USAGE: cbcheck demo [--level <level>] [--a-rather-long-option-name <value>]
+                       [--tag <tag> ...] [--quiet] <input> [<extras> ...]
 
                 ARGUMENTS:
                   <input>                 The input.
@@ -139,16 +140,20 @@ import Testing
                                           Also write a report in this format to this file, e.g.
                                           sarif=cbcheck.sarif.
                 """))
-        let usage =
-            "\nUSAGE: cbcheck check [--rules <path> ...] [--events <file> ...] [--format <format>] "
-            + "[--output <file>] [--report <format>=<file> ...] [--baseline <file>] "
-            + "[--write-baseline <file>] [--fail-on <level>] [--fail-on-pending] "
-            + "[--max-unrecognized <percent>] [--require-exercised] [--require-checked <rule> ...] [--quiet] [--stats] "
-            + "[--config <file>] [--no-config] "
+        // The usage is wrapped between options, its later lines under the first.
+        let usage = """
+
+            USAGE: cbcheck check [--rules <path> ...] [--events <file> ...]
+                   [--format <format>] [--output <file>] [--report <format>=<file> ...]
+                   [--baseline <file>] [--write-baseline <file>] [--fail-on <level>]
+                   [--fail-on-pending] [--max-unrecognized <percent>] [--require-exercised]
+                   [--require-checked <rule> ...] [--quiet] [--stats] [--config <file>]
+                   [--no-config] [--jobs <n>] [--log-format <format>] [--process <name>]
+                   [--profile <name> ...] [--max-input-size <size>] [--max-open-tasks <n>]
+
+            """
         let arguments =
-            "[--jobs <n>] [--log-format <format>] [--process <name>] [--profile <name> ...] [--max-input-size <size>] "
-            + "[--max-open-tasks <n>] "
-            + "<files> ...\n\nARGUMENTS:\n"
+            "       <files> ...\n\nARGUMENTS:\n"
             + "  <files> ...             Log files, or folders searched for *.log, *.txt and\n"
             + "                          *.ndjson; '-' reads standard input.\n"
         #expect(help.contains(usage + arguments))
@@ -165,6 +170,20 @@ import Testing
             let helpColumn = row.index(row.startIndex, offsetBy: 26)
             #expect(row[..<helpColumn].hasSuffix(" "), "\(row)")
             #expect(row[helpColumn] != " ", "\(row)")
+        }
+    }
+
+    /// Every line of every help text fits 80 columns: the overviews and discussions are reflowed,
+    /// the usage lines wrapped between their options.
+    @Test func everyHelpFitsEightyColumns() {
+        let texts =
+            [run(["--help"]).out]
+            + ["check", "trace", "rules", "explain", "test", "learn"].map { run([$0, "--help"]).out }
+        for text in texts {
+            #expect(text.contains("USAGE: "))
+            for line in text.split(separator: "\n") {
+                #expect(line.count <= 80, "\(line)")
+            }
         }
     }
 
@@ -218,7 +237,7 @@ import Testing
         #expect(result.error == "")
         #expect(
             result.out.hasPrefix(
-                "OVERVIEW: Check iOS run logs for URLSession and app-delegate callbacks out of the documented order.\n\n"
+                "OVERVIEW: Check iOS run logs for URLSession and app-delegate callbacks out of\nthe documented order.\n\n"
             ))
         #expect(
             result.out.contains(
@@ -255,7 +274,7 @@ import Testing
         let expected = HelpFormatter.help(for: ExplainCommand.spec, tool: "cbcheck")
         #expect(
             expected.hasPrefix(
-                "OVERVIEW: Explain a rule: summary, rationale, source, what it checks and its fixtures.\n"))
+                "OVERVIEW: Explain a rule: summary, rationale, source, what it checks and its\nfixtures.\n"))
         for arguments in [["help", "explain"], ["explain", "--help"], ["explain", "-h"]] {
             let result = run(arguments)
             #expect(result.status == 0, "\(arguments)")

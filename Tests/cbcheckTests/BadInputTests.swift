@@ -172,7 +172,7 @@ import Testing
         let output = try TestSupport.shell("\(asNobody)\"$CBCHECK\" \(path) 2>&1; echo \"status $?\"")
         #expect(
             output.stdout
-                == "error: \(path): cannot be opened: Permission denied\ncbcheck: no findings in 1 file (1 with a read error)\nstatus 2\n"
+                == "error: \(path): cannot be opened: Permission denied\ncbcheck: nothing checked: 1 file could not be read\nstatus 2\n"
         )
     }
 

@@ -112,7 +112,7 @@ import Testing
         #expect(
             output.stderr
                 == "error: \(root)/bad\u{FFFD}.log: a name that is not UTF-8 cannot be opened; rename it\n"
-                + "cbcheck: no findings in 1 file (1 with a read error)\n")
+                + "cbcheck: nothing checked: 1 file could not be read\n")
     }
 
     /// Root opens any folder, so the binary runs as `nobody` through setpriv when the tests run as root.

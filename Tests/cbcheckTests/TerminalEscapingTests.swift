@@ -81,7 +81,7 @@ import Testing
         #expect(output.status == 2)
         #expect(
             output.stderr
-                == "error: no\\x0Asuch\\x1B[2J.log: no such file\ncbcheck: no findings in 1 file (1 with a read error)\n"
+                == "error: no\\x0Asuch\\x1B[2J.log: no such file\ncbcheck: nothing checked: 1 file could not be read\n"
         )
     }
 

@@ -147,6 +147,15 @@ struct FindingTally {
         let notRead =
             (unread == 0 ? "" : " (\(unread) with a read error)")
             + (skipped == 0 ? "" : " (\(skipped) skipped: not a text log)")
+        // Not one line read from any file (each missing, unreadable or skipped): "no findings"
+        // would read as a clean log.
+        let readNothing = report.files.allSatisfy { $0.skipped || ($0.error != nil && ($0.stats?.lines ?? 0) == 0) }
+        if readNothing, !report.files.isEmpty {
+            let reasons =
+                (unread == 0 ? [] : ["\(unread) file\(unread == 1 ? "" : "s") could not be read"])
+                + (skipped == 0 ? [] : ["\(skipped) file\(skipped == 1 ? "" : "s") skipped, not a text log"])
+            return "cbcheck: nothing checked: " + reasons.joined(separator: "; ")
+        }
         return "cbcheck: \(found)\(known) in \(files) file\(files == 1 ? "" : "s")\(nothing)\(notRead)"
     }
 }

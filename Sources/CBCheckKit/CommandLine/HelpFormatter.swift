@@ -6,9 +6,9 @@ public enum HelpFormatter {
 
     /// Help for one subcommand of `tool`.
     public static func help(for spec: CommandSpec, tool: String) -> String {
-        var text = "OVERVIEW: \(spec.abstract)\n"
-        if let discussion = spec.discussion { text += "\n\(discussion)\n" }
-        text += "\nUSAGE: \(usage(for: spec, tool: tool))\n"
+        var text = fitted("OVERVIEW: \(spec.abstract)") + "\n"
+        if let discussion = spec.discussion { text += "\n\(fitted(discussion))\n" }
+        text += "\n" + fittedUsage("USAGE: \(usage(for: spec, tool: tool))") + "\n"
         if !spec.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             for argument in spec.arguments {
@@ -36,7 +36,8 @@ public enum HelpFormatter {
     )
         -> String
     {
-        var text = "OVERVIEW: \(abstract)\n\n\(discussion)\n\nUSAGE: \(tool) <subcommand>\n\nOPTIONS:\n"
+        var text =
+            fitted("OVERVIEW: \(abstract)") + "\n\n\(fitted(discussion))\n\nUSAGE: \(tool) <subcommand>\n\nOPTIONS:\n"
         text += row("--version", "Show the version.")
         text += row("-h, --help", "Show help information.")
         text += "\nSUBCOMMANDS:\n"
@@ -82,6 +83,58 @@ public enum HelpFormatter {
             }
         }
         return text
+    }
+
+    /// `text` with every line longer than `width` wrapped at its spaces, each piece keeping the
+    /// line's indentation: an overview or discussion written at another width still fits a
+    /// terminal of 80 columns, and its own line breaks (examples, lists) stay.
+    ///
+    /// Lines of prose (not indented, not a list item) that follow each other are one paragraph,
+    /// wrapped anew; an indented line or a list item is wrapped on its own, keeping its indent.
+    static func fitted(_ text: String, continuationIndent: Int = 0) -> String {
+        var out: [String] = []
+        var paragraph: [String] = []
+        func endParagraph() {
+            guard !paragraph.isEmpty else { return }
+            out += wrapped(paragraph.joined(separator: " "), indent: "", continuation: continuationIndent)
+            paragraph = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.isEmpty || line.hasPrefix(" ") || line.hasPrefix("- ") {
+                endParagraph()
+                let indent = String(line.prefix { $0 == " " })
+                out +=
+                    line.isEmpty ? [""] : wrapped(String(line.dropFirst(indent.count)), indent: indent, continuation: 2)
+            } else {
+                paragraph.append(line)
+            }
+        }
+        endParagraph()
+        return out.joined(separator: "\n")
+    }
+
+    /// A usage line wrapped between its options, never inside one (`[--format <format>]` stays
+    /// whole), its later lines under the first option.
+    static func fittedUsage(_ line: String) -> String {
+        let unbroken = "\u{1F}"
+        var depth = 0
+        let kept = String(
+            line.map { character -> Character in
+                if character == "[" || character == "<" { depth += 1 }
+                if character == "]" || character == ">" { depth -= 1 }
+                return character == " " && depth > 0 ? Character(unbroken) : character
+            })
+        return String(fitted(kept, continuationIndent: 7).map { $0 == Character(unbroken) ? " " : $0 })
+    }
+
+    /// `text` wrapped at `width` after `indent`, its later lines `continuation` columns further in.
+    private static func wrapped(_ text: String, indent: String, continuation: Int) -> [String] {
+        let first = wrap(text, width: width - indent.count)
+        guard first.count > 1 else { return first.map { indent + $0 } }
+        let rest = wrap(
+            first.dropFirst().joined(separator: " "), width: width - indent.count - continuation)
+        let hanging = indent + String(repeating: " ", count: continuation)
+        return [indent + first[0]] + rest.map { hanging + $0 }
     }
 
     static func wrap(_ text: String, width: Int) -> [String] {

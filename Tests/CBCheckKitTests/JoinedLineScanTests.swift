@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import CBCheckKit
+@testable import LogReading
 
 /// A record's continuation lines are scanned for literals together when the record ends
 /// (`PendingRecord.scanJoinedLines`), not one call per line: the candidates must be those of
@@ -44,7 +45,7 @@ import Testing
             }
             for continuation in continuations {
                 let joined = Array(continuation.utf8).withUnsafeBytes {
-                    record.join($0, limit: RecordAssembler.maximumRecordBytes, scanner: scanner)
+                    record.join($0, limit: RecordLimit.bytes, scanner: scanner)
                 }
                 #expect(joined)
             }

@@ -215,7 +215,7 @@ import Testing
         harness.add(
             "    NSURLErrorBackgroundTaskCancelledReasonKey=1" + String(repeating: "y", count: 70_000), number: 4)
         harness.assembler.finish(missingFinalNewline: false)
-        #expect(RecordAssembler.maximumRecordBytes == 262_144)
+        #expect(RecordLimit.bytes == 262_144)
         #expect(harness.stats.continuations == 3)
         #expect(harness.stats.continuationsNotMatched == 1)
         #expect(harness.stats.accountedFor == 4)

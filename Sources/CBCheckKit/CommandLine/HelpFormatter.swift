@@ -85,12 +85,10 @@ public enum HelpFormatter {
         return text
     }
 
-    /// `text` with every line longer than `width` wrapped at its spaces, each piece keeping the
-    /// line's indentation: an overview or discussion written at another width still fits a
-    /// terminal of 80 columns, and its own line breaks (examples, lists) stay.
-    ///
-    /// Lines of prose (not indented, not a list item) that follow each other are one paragraph,
-    /// wrapped anew; an indented line or a list item is wrapped on its own, keeping its indent.
+    /// `text` fitted to `width` columns, so an overview or discussion written at another width
+    /// still fits a terminal of 80: lines of prose (not indented, not a list item) that follow
+    /// each other are one paragraph, wrapped anew (its later lines `continuationIndent` in); an
+    /// indented line or a list item is wrapped on its own, keeping its indent; blank lines stay.
     static func fitted(_ text: String, continuationIndent: Int = 0) -> String {
         var out: [String] = []
         var paragraph: [String] = []

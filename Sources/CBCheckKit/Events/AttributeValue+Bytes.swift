@@ -17,9 +17,7 @@ extension AttributeValue {
         while upper > lower, isSpaceOrTab(bytes[upper - 1]) { upper -= 1 }
         guard lower < upper else { return nil }
         let value = UnsafeRawBufferPointer(rebasing: bytes[lower..<upper])
-        if RedactionMarker.startsAMarker(value[0]), redactionBytes.contains(where: { value.elementsEqual($0) }) {
-            return nil
-        }
+        if RedactionMarker.isMarker(value) { return nil }
         switch attribute {
         case .error:
             return errorWordBytes.contains(where: { equalsLowercased(value, $0) }) ? "nil" : text(value)
@@ -67,7 +65,6 @@ extension AttributeValue {
     /// `"0"` to `"999"`.
     private static let smallNumbers = (0..<1000).map(String.init)
 
-    private static let redactionBytes = RedactionMarker.all.map { Array($0.utf8) }
     private static let errorWordBytes = errorWords.map { Array($0.utf8) }
     private static let yesWordBytes = yesWords.map { Array($0.utf8) }
     private static let negativeWordBytes = [Array("false".utf8), Array("no".utf8)]

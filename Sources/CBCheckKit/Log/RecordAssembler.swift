@@ -12,8 +12,6 @@ import LogReading
 /// by a `JSONArrayReader`. The current record is kept as bytes; `String`s are made only for
 /// records that are events.
 public final class RecordAssembler {
-    /// The most message bytes of one record (first line plus continuations) kept for matching.
-    public static let maximumRecordBytes = RecordLimit.bytes
     /// Lines with no record of any format after which a file is read as plain lines.
     public static let plainDetectionLines = HeldLines.windowLines
 
@@ -225,7 +223,7 @@ public final class RecordAssembler {
             return
         }
         stats.continuations += 1
-        if !record.join(line, limit: Self.maximumRecordBytes, scanner: recognizer.scanner) {
+        if !record.join(line, limit: RecordLimit.bytes, scanner: recognizer.scanner) {
             stats.continuationsNotMatched += 1
         }
     }

@@ -12,8 +12,16 @@ package enum RedactionMarker {
         return all.contains(value)
     }
 
+    /// Whether `bytes` (not empty) are a marker's: the same test on an attribute's bytes before
+    /// they are made text.
+    package static func isMarker(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        startsAMarker(bytes[0]) && allBytes.contains { bytes.elementsEqual($0) }
+    }
+
     /// Whether some marker starts with `byte`.
-    package static func startsAMarker(_ byte: UInt8) -> Bool { startsAMarker[Int(byte)] }
+    private static func startsAMarker(_ byte: UInt8) -> Bool { startsAMarker[Int(byte)] }
+
+    private static let allBytes = all.map { Array($0.utf8) }
 
     /// For each byte, whether some marker starts with it.
     private static let startsAMarker: [Bool] = {

@@ -11,6 +11,7 @@ struct EmbedRules: BuildToolPlugin {
         let root = context.package.directoryURL
         let rules = try files(under: root.appending(path: "rules")) {
             $0.hasSuffix(".cbrules") || $0.hasSuffix(".cbevents") || $0.hasSuffix(".cbprofile")
+                || $0.hasSuffix(".cbrefs")
         }
         let fixtures = try files(under: root.appending(path: "Fixtures")) { $0.hasSuffix(".log") }
         let output = context.pluginWorkDirectoryURL.appending(path: "BuiltInRules.swift")

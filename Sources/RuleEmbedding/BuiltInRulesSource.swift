@@ -27,8 +27,46 @@ public enum BuiltInRulesSource {
             source += "        \"\(id)\": [\(paths)],\n"
         }
         if fixturesByRule.isEmpty { source += "        :\n" }
+        source += "    ]\n\n    package static let examples: [String: (path: String, text: String)] = [\n"
+        let chosen = examples(in: fixtures)
+        for id in chosen.keys.sorted() {
+            let example = chosen[id]!
+            let hashes = rawDelimiter(for: example.text)
+            source += "        \"\(id)\": (\"\(example.path)\", \(hashes)\"\"\"\n\(example.text)\n\"\"\"\(hashes)),\n"
+        }
+        if chosen.isEmpty { source += "        :\n" }
         source += "    ]\n}\n"
         return source
+    }
+
+    /// For each rule id, the fixture that expects it to fire (`#! expect ID`) to show as an example
+    /// in `cbcheck explain`: one named after the rule (`cb101-…`) before others, one outside
+    /// `Fixtures/formats/` (the same scenario in every log format) before those, then the
+    /// shortest. Fixtures with carriage returns or NUL bytes (the hostile-input ones) are no example.
+    static func examples(in fixtures: [(path: String, text: String)]) -> [String: (path: String, text: String)] {
+        var chosen: [String: (rank: [Int], fixture: (path: String, text: String))] = [:]
+        for fixture in fixtures
+        where !fixture.text.isEmpty && !fixture.text.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\0" }) {
+            let fileName = fixture.path.split(separator: "/").last.map(String.init) ?? fixture.path
+            for id in expectedRules(in: fixture.text) {
+                let rank = [
+                    fileName.hasPrefix(id.lowercased() + "-") ? 0 : 1, fixture.path.contains("formats/") ? 1 : 0,
+                    fixture.text.utf8.count,
+                ]
+                if let current = chosen[id], !rank.lexicographicallyPrecedes(current.rank) { continue }
+                chosen[id] = (rank, fixture)
+            }
+        }
+        return chosen.mapValues(\.fixture)
+    }
+
+    /// Rule ids named by the `#! expect` lines of a fixture.
+    static func expectedRules(in text: String) -> Set<String> {
+        var ids = Set<String>()
+        for line in text.split(separator: "\n") where line.hasPrefix("#! expect ") {
+            for word in line.split(separator: " ").dropFirst(2) where word.hasPrefix("CB") { ids.insert(String(word)) }
+        }
+        return ids
     }
 
     /// The shortest run of `#` that no `"` in the text is followed by, so the text needs no escaping.

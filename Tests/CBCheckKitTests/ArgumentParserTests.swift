@@ -6,7 +6,7 @@ import Testing
     /// `cbcheck check`'s real spec: `--rules`/`--events` (repeatable), `--fail-on` (closed set),
     /// the `--fail-on-pending` and `--stats` flags, and one or more `<files>`.
     private let check = ArgumentParser(spec: CheckCommand.spec)
-    /// `cbcheck explain`: exactly one `<rule-id>`.
+    /// `cbcheck explain`: exactly one `<rule>`.
     private let explain = ArgumentParser(spec: ExplainCommand.spec)
 
     private func usageError(_ parser: ArgumentParser, _ arguments: [String]) -> UsageError? {
@@ -124,7 +124,7 @@ import Testing
     @Test func aMissingPositionalIsNamed() {
         #expect(usageError(check, []) == UsageError("Missing expected argument '<files>'", command: "check"))
         #expect(usageError(check, ["--stats"]) == UsageError("Missing expected argument '<files>'", command: "check"))
-        #expect(usageError(explain, []) == UsageError("Missing expected argument '<rule-id>'", command: "explain"))
+        #expect(usageError(explain, []) == UsageError("Missing expected argument '<rule>'", command: "explain"))
     }
 
     @Test func anExtraPositionalIsNamed() throws {

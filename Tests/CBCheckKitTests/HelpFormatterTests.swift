@@ -197,7 +197,7 @@ import Testing
         )
         #expect(
             HelpFormatter.usage(for: ExplainCommand.spec, tool: "cbcheck")
-                == "cbcheck explain [--rules <path> ...] [--config <file>] [--no-config] <rule-id>")
+                == "cbcheck explain [--rules <path> ...] [--config <file>] [--no-config] <rule>")
     }
 
     @Test func rootHelpListsTheSubcommandsAndMarksTheDefault() {
@@ -260,8 +260,8 @@ import Testing
             result.out.contains(
                 """
 
-                  explain                 Explain a rule: summary, rationale, source, what it
-                                          checks and its fixtures.
+                  explain                 Explain a rule: summary, rationale, sources with their
+                                          addresses, what it checks, an example.
 
                 """))
         #expect(result.out.hasSuffix("\n\n  See 'cbcheck help <subcommand>' for detailed help.\n"))
@@ -274,7 +274,8 @@ import Testing
         let expected = HelpFormatter.help(for: ExplainCommand.spec, tool: "cbcheck")
         #expect(
             expected.hasPrefix(
-                "OVERVIEW: Explain a rule: summary, rationale, source, what it checks and its\nfixtures.\n"))
+                "OVERVIEW: Explain a rule: summary, rationale, sources with their addresses, what\nit checks, an example.\n"
+            ))
         for arguments in [["help", "explain"], ["explain", "--help"], ["explain", "-h"]] {
             let result = run(arguments)
             #expect(result.status == 0, "\(arguments)")
@@ -297,7 +298,7 @@ import Testing
         #expect(
             result.error == """
                 Error: Unknown option '--rule' (did you mean '--rules'?)
-                Usage: cbcheck explain [--rules <path> ...] [--config <file>] [--no-config] <rule-id>
+                Usage: cbcheck explain [--rules <path> ...] [--config <file>] [--no-config] <rule>
                   See 'cbcheck explain --help' for more information.
 
                 """)

@@ -52,51 +52,6 @@ enum RulesCommand {
     }
 }
 
-/// `cbcheck explain CB101`: everything known about one rule.
-enum ExplainCommand {
-    static let spec = CommandSpec(
-        name: "explain", abstract: "Explain a rule: summary, rationale, source, what it checks and its fixtures.",
-        arguments: [.init(name: "rule-id", help: "The rule's id, such as CB101.")],
-        options: [CBCheck.rulesOption] + CBCheck.configOptions)
-
-    static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
-        guard let setup = CBCheck.loadSetup(arguments, console) else { return 2 }
-        let library = setup.library
-        let id = arguments.positionals[0]
-        // A rule the settings file turned off is still explained, with where and why it is off.
-        let off = setup.disabled.first { $0.id.uppercased() == id.uppercased() }
-        let disabledRule = off.flatMap { _ in
-            (try? CBCheck.makeSetup(arguments, Configuration()))?.library.rule(id: id)
-        }
-        guard let rule = library.rule(id: id) ?? disabledRule else {
-            let hint = id.uppercased().closestMatch(in: library.rules.map(\.description.id)).map {
-                " (did you mean \($0)?)"
-            }
-            console.error("error: no rule '\(id)'\(hint ?? ""); 'cbcheck rules' lists them\n")
-            return 2
-        }
-        let description = rule.description
-        var text = "\(description.id) \(description.name) (\(description.severity.rawValue))\n\n"
-        text += "  \(description.summary)\n"
-        if let off {
-            text += "\n  disabled at \(off.location)\(off.reason.map { ": \($0)" } ?? "")\n"
-        }
-        text += section("RATIONALE", description.rationale)
-        text += section("SOURCE", description.source)
-        text += section("CHECKS (\(description.location))", description.definition.joined(separator: "\n"))
-        let fixtures = BuiltInRuleFiles.fixtures[description.id] ?? []
-        text += section("FIXTURES", fixtures.isEmpty ? "none" : fixtures.joined(separator: "\n"))
-        console.out(text)
-        return 0
-    }
-
-    private static func section(_ title: String, _ body: String) -> String {
-        guard !body.isEmpty else { return "" }
-        let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
-        return "\n\(title)\n" + indented.joined(separator: "\n") + "\n"
-    }
-}
-
 extension String {
     /// The string padded with spaces to at least `width` characters.
     func padding(to width: Int) -> String {

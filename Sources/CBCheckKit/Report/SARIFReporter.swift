@@ -46,22 +46,45 @@ public enum SARIFReporter: Reporter {
 
     private static func rule(_ rule: RuleDescription) -> JSONValue {
         let help = rule.rationale.isEmpty ? rule.summary : reflowed(rule.rationale)
+        let citation = Citation(rule.source)
         let source = rule.source.isEmpty ? "" : "\n\nSource: \(rule.source)"
-        return .object([
+        let references = citation.items.compactMap(referenceLine)
+        let text = references.isEmpty ? "" : "\n\n" + references.map { "- \($0.text)" }.joined(separator: "\n")
+        let markdown = references.isEmpty ? "" : "\n\n" + references.map { "- \($0.markdown)" }.joined(separator: "\n")
+        var fields: [(String, JSONValue)] = [
             ("id", .string(rule.id)),
             ("name", .string(rule.name)),
             ("shortDescription", .object([("text", .string(rule.summary))])),
             ("fullDescription", .object([("text", .string(help))])),
+        ]
+        if let address = citation.primaryAddress { fields.append(("helpUri", .string(address))) }
+        fields += [
             (
                 "help",
                 .object([
-                    ("text", .string(help + source)),
-                    ("markdown", .string("**\(rule.id) \(rule.name)**: \(rule.summary)\n\n\(help)\(source)")),
+                    ("text", .string(help + source + text)),
+                    (
+                        "markdown",
+                        .string("**\(rule.id) \(rule.name)**: \(rule.summary)\n\n\(help)\(source)\(markdown)")
+                    ),
                 ])
             ),
             ("defaultConfiguration", .object([("level", .string(rule.severity.rawValue))])),
             ("properties", .object([("tags", .array([.string("cbcheck"), .string("ordering")]))])),
-        ])
+        ]
+        return .object(fields)
+    }
+
+    /// A cited reference as a line of the rule's help, in text and in Markdown (its address a link).
+    private static func referenceLine(_ item: Citation.Item) -> (text: String, markdown: String)? {
+        switch item {
+        case .reference(let reference, _):
+            let words = "\(reference.id): \(reference.summary) (\(reference.kind))"
+            guard let address = reference.address else { return (words, words) }
+            return ("\(words) \(address)", "[\(reference.id)](\(address)): \(reference.summary) (\(reference.kind))")
+        case .link(let address): return (address, "<\(address)>")
+        case .unresolved, .text: return nil
+        }
     }
 
     private static func result(_ finding: Finding, _ ruleIndex: Int?, _ report: CheckReport) -> JSONValue {

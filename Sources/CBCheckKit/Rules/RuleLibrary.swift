@@ -35,7 +35,7 @@ public struct RuleLibrary {
                 profiles.append(try LibraryProfile(file: "rules/profiles/\(file.name)", text: file.text))
             } else if file.name.hasSuffix(".cbevents") {
                 library.eventMap.append(try EventMapParser(file: name, text: file.text).parse())
-            } else {
+            } else if file.name.hasSuffix(".cbrules") {
                 try library.add(rulesFrom: name, text: file.text, replacing: false)
             }
         }

@@ -145,8 +145,9 @@ import Testing
 
             USAGE: cbcheck check [--rules <path> ...] [--events <file> ...]
                    [--format <format>] [--output <file>] [--report <format>=<file> ...]
-                   [--baseline <file>] [--write-baseline <file>] [--fail-on <level>]
-                   [--fail-on-pending] [--max-unrecognized <percent>] [--require-exercised]
+                   [--baseline <file>] [--write-baseline <file>] [--color <when>]
+                   [--evidence-width <columns>] [--fail-on <level>] [--fail-on-pending]
+                   [--max-unrecognized <percent>] [--require-exercised]
                    [--require-checked <rule> ...] [--quiet] [--stats] [--config <file>]
                    [--no-config] [--jobs <n>] [--log-format <format>] [--process <name>]
                    [--profile <name> ...] [--max-input-size <size>] [--max-open-tasks <n>]
@@ -192,7 +193,7 @@ import Testing
             HelpFormatter.usage(for: CheckCommand.spec, tool: "cbcheck")
                 == "cbcheck check [--rules <path> ...] [--events <file> ...] [--format <format>] "
                 + "[--output <file>] [--report <format>=<file> ...] [--baseline <file>] [--write-baseline <file>] "
-                + "[--fail-on <level>] [--fail-on-pending] [--max-unrecognized <percent>] [--require-exercised] "
+                + "[--color <when>] [--evidence-width <columns>] [--fail-on <level>] [--fail-on-pending] [--max-unrecognized <percent>] [--require-exercised] "
                 + "[--require-checked <rule> ...] [--quiet] [--stats] [--config <file>] [--no-config] [--jobs <n>] [--log-format <format>] [--process <name>] [--profile <name> ...] [--max-input-size <size>] [--max-open-tasks <n>] <files> ..."
         )
         #expect(

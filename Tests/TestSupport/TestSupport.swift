@@ -46,14 +46,19 @@ public enum TestSupport {
         public var stderr: String
     }
 
-    /// Runs `cbcheck` with `arguments` in `directory` (default: the package root).
+    /// Runs `cbcheck` with `arguments` in `directory` (default: the package root), in the test's
+    /// environment without the variables that turn colour on or off, plus `environment`.
     public static func run(
-        _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, executable: URL? = nil
+        _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, executable: URL? = nil,
+        environment: [String: String] = [:]
     ) throws -> Output {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
+        var inherited = ProcessInfo.processInfo.environment
+        for name in ["FORCE_COLOR", "NO_COLOR", "CLICOLOR_FORCE"] { inherited[name] = nil }
+        process.environment = inherited.merging(environment) { $1 }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

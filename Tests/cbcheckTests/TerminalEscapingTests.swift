@@ -104,3 +104,29 @@ import Testing
         )
     }
 }
+
+/// The text report piped (whole evidence lines, no colour), with `--color always`, with
+/// `FORCE_COLOR`, and with `--evidence-width`.
+@Suite struct TextReportStyleTests {
+    private let log = "Fixtures/lifecycle/cb501-background-task-not-ended-uikit-warning.log"
+    private let advice =
+        "Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this."
+
+    @Test func pipedTheEvidenceIsWholeAndUncoloured() throws {
+        let result = try TestSupport.run(["--no-config", log])
+        #expect(result.stdout.contains(advice + "\n"))
+        #expect(!result.stdout.contains("\u{1B}"))
+    }
+
+    @Test func colourIsAskedForOrForcedAndTheWidthIsChosen() throws {
+        for (options, environment) in [(["--color", "always"], [:]), ([], ["FORCE_COLOR": "1"])] {
+            let result = try TestSupport.run(["--no-config"] + options + [log], environment: environment)
+            #expect(
+                result.stdout.hasPrefix("\u{1B}[1m\(log):14:54:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m \u{1B}[1m[CB501]"))
+        }
+        let never = try TestSupport.run(["--no-config", "--color", "never", log], environment: ["FORCE_COLOR": "1"])
+        #expect(!never.stdout.contains("\u{1B}"))
+        let cut = try TestSupport.run(["--no-config", "--evidence-width", "40", log])
+        #expect(cut.stdout.contains("\n        [BackgroundTask] Background Task 12 (\"F…\n"))
+    }
+}

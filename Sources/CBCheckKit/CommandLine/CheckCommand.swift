@@ -22,7 +22,8 @@ enum CheckCommand {
                 help: "Log files, or folders searched for *.log, *.txt and *.ndjson; '-' reads standard input.",
                 isRepeatable: true)
         ],
-        options: [CBCheck.rulesOption, CBCheck.eventsOption] + CheckOptions.reportOptions + CheckOptions.gateOptions
+        options: [CBCheck.rulesOption, CBCheck.eventsOption] + CheckOptions.reportOptions + TerminalStyle.options
+            + CheckOptions.gateOptions
             + CBCheck.configOptions + [
                 CheckOptions.jobsOption, CBCheck.logFormatOption, CBCheck.processOption, CBCheck.profileOption,
             ] + LimitOptions.options,
@@ -34,6 +35,7 @@ enum CheckCommand {
         _ = try CheckOptions.maxUnrecognized(arguments)
         try LimitOptions.validate(arguments, command: "check")
         _ = try CheckOptions.jobs(arguments)
+        try TerminalStyle.validate(arguments, command: "check")
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
@@ -98,7 +100,12 @@ enum CheckCommand {
         }
         for destination in destinations {
             guard let path = destination.path else {
-                console.outVerbatim(destination.reporter.generateReport(report))
+                let isText = destination.reporter.identifier == TextReporter.identifier
+                let style = TerminalStyle.forStandardOutput(arguments)
+                console.outVerbatim(
+                    isText
+                        ? TextReporter.generateReport(report, style: style)
+                        : destination.reporter.generateReport(report))
                 continue
             }
             files.append((path, { destination.reporter.generateReport(report) }))

@@ -221,6 +221,8 @@ import Testing
                 OPTIONS:
                   --version               Show the version.
                   -h, --help              Show help information.
+                  --generate-completion-script <shell>
+                                          Print the completion script for bash or zsh.
 
                 SUBCOMMANDS:
                   check (default)         Check.
@@ -249,6 +251,8 @@ import Testing
                 OPTIONS:
                   --version               Show the version.
                   -h, --help              Show help information.
+                  --generate-completion-script <shell>
+                                          Print the completion script for bash or zsh.
 
                 SUBCOMMANDS:
                   check (default)         Check logs against the ordering rules.

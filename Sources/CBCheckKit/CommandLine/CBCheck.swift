@@ -59,6 +59,16 @@ public enum CBCheck {
             return 0
         case "help":
             return help(for: arguments.dropFirst().first, console)
+        case "--generate-completion-script":
+            let shell = arguments.dropFirst().first ?? ""
+            guard let script = CompletionScript.script(for: shell, tool: tool, subcommands: subcommands) else {
+                console.error(
+                    "Error: '--generate-completion-script' takes a shell: \(CompletionScript.shells.joined(separator: " or "))\n"
+                )
+                return 2
+            }
+            console.outVerbatim(script)
+            return 0
         default:
             if let first = arguments.first, let command = commands.first(where: { $0.spec.name == first }) {
                 return run(command, Array(arguments.dropFirst()), console)

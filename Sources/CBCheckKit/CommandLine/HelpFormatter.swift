@@ -40,6 +40,7 @@ public enum HelpFormatter {
             fitted("OVERVIEW: \(abstract)") + "\n\n\(fitted(discussion))\n\nUSAGE: \(tool) <subcommand>\n\nOPTIONS:\n"
         text += row("--version", "Show the version.")
         text += row("-h, --help", "Show help information.")
+        text += row("--generate-completion-script <shell>", "Print the completion script for bash or zsh.")
         text += "\nSUBCOMMANDS:\n"
         for spec in subcommands {
             text += row(spec.name + (spec.isDefault ? " (default)" : ""), spec.abstract)

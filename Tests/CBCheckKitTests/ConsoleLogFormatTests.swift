@@ -37,6 +37,7 @@ import Testing
         #expect(time.clockText == "09:26:53.599")
     }
 
+    /// The event is placed on the message's line, the line a user looks for, not on its header.
     @Test func aTwoLineExportTakesItsMessageFromTheNextLine() throws {
         let log = try ReadLog(
             """
@@ -46,7 +47,7 @@ import Testing
             [Cache] pruned 3 files
 
             """)
-        #expect(log.kinds == ["app.background@1"])
+        #expect(log.kinds == ["app.background@2"])
         #expect(log.events.first?.text == Self.message)
         #expect(log.events.first?.pid == 4101)
         #expect(log.events.first?.thread == "111299")

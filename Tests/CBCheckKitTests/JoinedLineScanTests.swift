@@ -45,7 +45,7 @@ import Testing
             }
             for continuation in continuations {
                 let joined = Array(continuation.utf8).withUnsafeBytes {
-                    record.join($0, limit: RecordLimit.bytes, scanner: scanner)
+                    record.join($0, number: 2, columnShift: 0, limit: RecordLimit.bytes, scanner: scanner)
                 }
                 #expect(joined)
             }
@@ -73,7 +73,9 @@ import Testing
             record.start($0, messageStart: 49, staysReadable: false, scanner: scanner)
         }
         for line in ["  alpha", "  beta", "  then gamma delta"] {
-            _ = Array(line.utf8).withUnsafeBytes { record.join($0, limit: 1 << 16, scanner: scanner) }
+            _ = Array(line.utf8).withUnsafeBytes {
+                record.join($0, number: 2, columnShift: 0, limit: 1 << 16, scanner: scanner)
+            }
             #expect(!record.hasUnscannedLines)
         }
         #expect(record.withMessage { Array($0) } == Array("chatter\n  alpha\n  beta\n  then gamma delta".utf8))

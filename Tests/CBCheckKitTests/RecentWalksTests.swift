@@ -15,7 +15,8 @@ import Testing
         var attributes = groups
         attributes.capture(.bytes, at: 7..<9)
         Array(message.utf8).withUnsafeBytes {
-            walks.remember(number, groups: groups, attributes: attributes, over: candidates(members), in: $0)
+            walks.remember(
+                number, groups: groups, attributes: attributes, matchStart: 2, over: candidates(members), in: $0)
         }
     }
 
@@ -32,6 +33,7 @@ import Testing
         var expected = CapturedAttributes()
         expected.capture(.task, at: 5..<6)
         #expect(walks.groups(hit).hasTheSameRanges(as: expected))
+        #expect(walks.matchStart(hit) == 2)
         var adopted = walks.groups(hit)
         walks.adopt(~0, from: hit, into: &adopted)
         expected.capture(.bytes, at: 7..<9)

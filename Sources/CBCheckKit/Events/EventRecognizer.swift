@@ -58,7 +58,9 @@ public struct EventRecognizer {
 
     /// One kind a record stands for, with the attributes read from it, the phrasing that
     /// recognized it (`EventMap.MapPattern.phrasing`) and that phrasing's tier.
-    public typealias Recognized = (EventKind, AttributeValues, phrasing: String, tier: RecognitionTier)
+    /// An event a message stands for; `at`: where the pattern that won matched in the message, so
+    /// that an event found in a continuation line is placed at that line.
+    public typealias Recognized = (EventKind, AttributeValues, phrasing: String, tier: RecognitionTier, at: Int)
 
     /// The kinds a message stands for, or `[]` for chatter.
     /// - Parameter candidates: the patterns the scanner found possible in the record's lines;
@@ -84,7 +86,8 @@ public struct EventRecognizer {
             let (entryIndex, candidate) = patterns[number]
             var captured = walks.groups(hit)
             _ = appendEvents(
-                of: plans[entryIndex], candidate, number: number, &captured, message, reusing: hit, to: &recognized)
+                of: plans[entryIndex], candidate, number: number, at: walks.matchStart(hit), &captured, message,
+                reusing: hit, to: &recognized)
             return
         }
         // Whether every pattern run so far is digit-blind and finished (`RecentWalks`).
@@ -98,19 +101,21 @@ public struct EventRecognizer {
                 let (entryIndex, candidate) = patterns[index]
                 blind = blind && patternIsDigitBlind[index]
                 guard run(candidate, on: message, from: 0, completed: &blind) else { continue }
-                if candidate.tier != .system, let range = candidate.pattern.lastMatchRange(group: 0),
-                    MentionCue.isMention(message, match: range)
-                {
+                let matched = candidate.pattern.lastMatchRange(group: 0)
+                if candidate.tier != .system, let matched, MentionCue.isMention(message, match: matched) {
                     blind = false  // a mention is never remembered as a walk to reuse
                     continue
                 }
                 let groups = groups(of: candidate, constants: plans[entryIndex].constants.mask)
                 var attributes = groups
                 let completed = appendEvents(
-                    of: plans[entryIndex], candidate, number: index, &attributes, message, reusing: nil,
-                    to: &recognized)
+                    of: plans[entryIndex], candidate, number: index, at: matched?.lowerBound ?? 0, &attributes, message,
+                    reusing: nil, to: &recognized)
                 if blind, completed {
-                    walks.remember(index, groups: groups, attributes: attributes, over: candidates, in: message)
+                    walks.remember(
+                        index, groups: groups, attributes: attributes, matchStart: matched?.lowerBound ?? 0,
+                        over: candidates,
+                        in: message)
                 }
                 return false
             }
@@ -141,8 +146,9 @@ public struct EventRecognizer {
     /// - Returns: `false` when an extractor hit its match limit (it is then reported again on
     ///   the next such message, not skipped).
     private func appendEvents(
-        of plan: EntryPlan, _ candidate: EventMap.MapPattern, number: Int, _ captured: inout CapturedAttributes,
-        _ message: UnsafeRawBufferPointer, reusing reused: RecentWalks.Hit?, to recognized: inout [Recognized]
+        of plan: EntryPlan, _ candidate: EventMap.MapPattern, number: Int, at matchStart: Int,
+        _ captured: inout CapturedAttributes, _ message: UnsafeRawBufferPointer, reusing reused: RecentWalks.Hit?,
+        to recognized: inout [Recognized]
     ) -> Bool {
         var completed = true
         let blind = plan.digitBlindAttributes
@@ -165,10 +171,10 @@ public struct EventRecognizer {
         let values = captured.values(
             keeping: plan.carried, in: message, constants: plan.constants, recent: recentValues)
         if plan.alsoKinds.isEmpty {
-            recognized.append((plan.kind, values, candidate.phrasing, candidate.tier))
+            recognized.append((plan.kind, values, candidate.phrasing, candidate.tier, matchStart))
         } else {
             for kind in [plan.kind] + plan.alsoKinds {
-                recognized.append((kind, values.keeping(kind.carries), candidate.phrasing, candidate.tier))
+                recognized.append((kind, values.keeping(kind.carries), candidate.phrasing, candidate.tier, matchStart))
             }
         }
         return completed

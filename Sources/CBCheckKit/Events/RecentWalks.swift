@@ -17,6 +17,8 @@ final class RecentWalks {
         var groups = CapturedAttributes()
         /// The same with the extractors' ranges.
         var attributes = CapturedAttributes()
+        /// Where the winner's match started in `message`.
+        var matchStart = 0
     }
 
     /// Sets of slots, chosen by the candidates; each holds two walks (`ways`), so two shapes of
@@ -61,6 +63,9 @@ final class RecentWalks {
     /// The winner's groups and the entry's constants, as it found them.
     func groups(_ hit: Hit) -> CapturedAttributes { slots[hit.index].groups }
 
+    /// Where the winner's match started, the same offset in a message that differs only in digits.
+    func matchStart(_ hit: Hit) -> Int { slots[hit.index].matchStart }
+
     /// Gives `captured` the ranges the extractors found for the attributes in `mask`; in place,
     /// where returning them copied 168 bytes.
     func adopt(_ mask: UInt32, from hit: Hit, into captured: inout CapturedAttributes) {
@@ -71,8 +76,8 @@ final class RecentWalks {
     /// extractors then found `attributes`; the caller has checked every pattern the walk ran is
     /// digit-blind and none, extractors included, hit its match limit.
     func remember(
-        _ number: Int, groups: CapturedAttributes, attributes: CapturedAttributes, over candidates: CandidateSet,
-        in message: UnsafeRawBufferPointer
+        _ number: Int, groups: CapturedAttributes, attributes: CapturedAttributes, matchStart: Int,
+        over candidates: CandidateSet, in message: UnsafeRawBufferPointer
     ) {
         guard !slots.isEmpty, message.count <= RecentRecognitions.longestMessage else { return }
         let set = Self.set(of: candidates)
@@ -85,6 +90,7 @@ final class RecentWalks {
             slots[index].winner = number
             slots[index].groups = groups
             slots[index].attributes = attributes
+            slots[index].matchStart = matchStart
         }
     }
 

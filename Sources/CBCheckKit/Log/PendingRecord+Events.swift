@@ -53,7 +53,7 @@ extension PendingRecord {
             stats.events += countsLine
         }
         let knownProcess = named.flatMap { $0.isRedaction ? nil : $0.name }
-        for (kind, _, _, tier) in recognized where !isDaemon {
+        for (kind, _, _, tier, _) in recognized where !isDaemon {
             stats.countEvent(kind, tier)
             if prefix.time != nil { stats.eventsWithTime += 1 }
             if thread != nil { stats.eventsWithThread += 1 }
@@ -64,16 +64,38 @@ extension PendingRecord {
             let (kind, phrasing, tier) = (recognized[index].0, recognized[index].phrasing, recognized[index].tier)
             let attributes = recognized[index].1
             recognized[index].1 = AttributeValues()
+            // An event matched in a continuation line (a console line printed into a backtrace) is
+            // placed at that line, at its match, with that line for evidence.
+            let at = recognized[index].at
             // The event keeps its text's bytes (`Event.text` makes the string if asked).
             let event = withMessage { bytes in
-                Event(
-                    kind: kind, values: attributes, line: line,
-                    column: (prefix.isDecoded ? 1 : prefix.messageStart + 1) + columnShift,
+                let joined = joinedLine(containing: at, in: bytes)
+                return Event(
+                    kind: kind, values: attributes, line: joined?.number ?? line,
+                    column: joined.map { at - $0.offset + 1 + $0.columnShift }
+                        ?? (prefix.isDecoded ? 1 : prefix.messageStart + 1) + columnShift,
                     time: prefix.time, process: knownProcess, pid: prefix.pid, thread: thread,
-                    textBytes: Self.firstLine(of: bytes), phrasing: phrasing, tier: tier)
+                    textBytes: Self.firstLine(of: UnsafeRawBufferPointer(rebasing: bytes[(joined?.offset ?? 0)...])),
+                    phrasing: phrasing, tier: tier)
             }
             sink(event)
         }
+    }
+
+    /// The continuation line a match at `offset` of `message` starts in, with its own start and
+    /// number; `nil` for the first line. The run it belongs to is found, then its newlines counted.
+    private func joinedLine(containing offset: Int, in message: UnsafeRawBufferPointer) -> JoinedLine? {
+        guard hasContinuation, let first = joinedLines.first, offset >= first.offset,
+            let run = joinedLines.last(where: { $0.offset <= offset })
+        else { return nil }
+        var (start, number) = (run.offset, run.number)
+        while let base = message.baseAddress, start < offset,
+            let newline = memchr(base + start, 0x0A, offset - start)
+        {
+            start = base.distance(to: UnsafeRawPointer(newline)) + 1
+            number += 1
+        }
+        return JoinedLine(offset: start, number: number, columnShift: run.columnShift)
     }
 
     /// The message's first line (`memchr`: a byte-by-byte `firstIndex` walked every message whole).

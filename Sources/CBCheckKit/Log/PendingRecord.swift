@@ -19,13 +19,30 @@ final class PendingRecord {
     /// The patterns the record's lines so far could match.
     private(set) var candidates = CandidateSet()
     private var message = GrowableBytes(capacity: 4096)
-    private var hasContinuation = false
+    private(set) var hasContinuation = false
     /// Where the continuation lines not scanned yet start in `message`: they are scanned together
     /// when the record ends (`scanJoinedLines`), one call for a dump's dozen short lines instead of
     /// one each. `nil` when every line is scanned.
     private var unscannedFrom: Int?
     /// Where the message starts in the first line.
     private(set) var messageStart = 0
+    /// Where runs of continuation lines start: the lines of a run follow each other in the file
+    /// with the same decoration, so an entry is made only where the numbering or the decoration
+    /// breaks (an annotation between lines); an event matched in one is placed at its line.
+    /// Emptied by a record's first join, not by `start` (a call per record, where it cost the
+    /// assembler its inlining): read it only while `hasContinuation`.
+    private(set) var joinedLines: [JoinedLine] = []
+    /// The number and decoration of the last line joined, to tell whether the next one
+    /// continues its run.
+    private var lastJoined = (number: 0, columnShift: 0)
+
+    /// The first continuation line of a run: where it starts in the message, its number in the
+    /// file, and the bytes of a paste's decoration taken off it (which its columns count).
+    struct JoinedLine {
+        let offset: Int
+        let number: Int
+        let columnShift: Int
+    }
 
     /// Begins a record with its first line (the line, or a format's decoded fields).
     /// - Parameter staysReadable: `source` stays readable until the next line is added, so it
@@ -48,11 +65,14 @@ final class PendingRecord {
     /// grow past `limit` bytes. Inlined into the assembler's `continueRecord`: a call per
     /// continuation line, with the scanner passed by value, cost about 27 instructions more.
     @inline(__always)
-    func join(_ line: UnsafeRawBufferPointer, limit: Int, scanner: LiteralScanner) -> Bool {
+    func join(
+        _ line: UnsafeRawBufferPointer, number: Int, columnShift: Int, limit: Int, scanner: LiteralScanner
+    ) -> Bool {
         if let borrowed = borrowedFirstLine { own(borrowed) }
         let length = hasContinuation ? message.count : ownedFirstLine.count - messageStart
         guard length + line.count < limit else { return false }
         if !hasContinuation {
+            joinedLines.removeAll(keepingCapacity: true)
             message.removeAll()
             message.append(UnsafeRawBufferPointer(rebasing: ownedFirstLine.bytes[messageStart...]))
             hasContinuation = true
@@ -64,6 +84,10 @@ final class PendingRecord {
         } else if unscannedFrom == nil {
             unscannedFrom = message.count
         }
+        if joinedLines.isEmpty || number != lastJoined.number + 1 || columnShift != lastJoined.columnShift {
+            joinedLines.append(JoinedLine(offset: message.count, number: number, columnShift: columnShift))
+        }
+        lastJoined = (number, columnShift)
         message.append(line)
         return true
     }

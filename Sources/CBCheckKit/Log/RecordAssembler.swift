@@ -223,7 +223,9 @@ public final class RecordAssembler {
             return
         }
         stats.continuations += 1
-        if !record.join(line, limit: RecordLimit.bytes, scanner: recognizer.scanner) {
+        if !record.join(
+            line, number: number, columnShift: lineColumnShift, limit: RecordLimit.bytes, scanner: recognizer.scanner)
+        {
             stats.continuationsNotMatched += 1
         }
     }

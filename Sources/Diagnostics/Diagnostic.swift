@@ -29,7 +29,9 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// and the source line itself are someone else's text. The caret stands under the escaped
     /// column, counted in characters.
     public var description: String {
-        var text = TerminalText.escaped("\(location?.description ?? "<unknown>"): \(severity.rawValue): \(message)")
+        // With no place in a file (a missing file, an option's value) the header names the tool,
+        // as compilers do: `cbcheck: error: …`, where `<unknown>:` read like a file name.
+        var text = TerminalText.escaped("\(location?.description ?? "cbcheck"): \(severity.rawValue): \(message)")
         if let sourceLine, let location {
             let bytes = Array(sourceLine.utf8)
             let before = min(max(0, location.column - 1), bytes.count)

@@ -129,6 +129,10 @@ import Testing
                                           built-in rules; a rule with a built-in id replaces it.
                   --events <file>         An event map (.cbevents) whose phrasings are tried
                                           before the built-in ones (see docs/event-map.md).
+                  --line-formats <path>   A .cbformat file, or a directory of them: line formats
+                                          of your own (a regex with named groups), tried before
+                                          the built-in ones (see
+                                          docs/log-formats.md#your-own-formats).
                   --format <format>       The format of the report on standard output (or in
                                           --output). (values: text, json, sarif, junit, github,
                                           html; default: text)
@@ -144,11 +148,12 @@ import Testing
         let usage = """
 
             USAGE: cbcheck check [--rules <path> ...] [--events <file> ...]
-                   [--format <format>] [--output <file>] [--report <format>=<file> ...]
-                   [--baseline <file>] [--write-baseline <file>] [--color <when>]
-                   [--evidence-width <columns>] [--fail-on <level>] [--fail-on-pending]
-                   [--max-unrecognized <percent>] [--require-exercised]
-                   [--require-checked <rule> ...] [--quiet] [--stats] [--config <file>]
+                   [--line-formats <path> ...] [--format <format>] [--output <file>]
+                   [--report <format>=<file> ...] [--baseline <file>]
+                   [--write-baseline <file>] [--color <when>] [--evidence-width <columns>]
+                   [--fail-on <level>] [--fail-on-pending] [--max-unrecognized <percent>]
+                   [--require-exercised] [--require-checked <rule> ...] [--quiet] [--stats]
+                   [--include <glob> ...] [--exclude <glob> ...] [--config <file>]
                    [--no-config] [--jobs <n>] [--log-format <format>] [--process <name>]
                    [--profile <name> ...] [--max-input-size <size>] [--max-open-tasks <n>]
 
@@ -191,10 +196,10 @@ import Testing
     @Test func usageListsOptionsByTheirLongNameThenArguments() {
         #expect(
             HelpFormatter.usage(for: CheckCommand.spec, tool: "cbcheck")
-                == "cbcheck check [--rules <path> ...] [--events <file> ...] [--format <format>] "
+                == "cbcheck check [--rules <path> ...] [--events <file> ...] [--line-formats <path> ...] [--format <format>] "
                 + "[--output <file>] [--report <format>=<file> ...] [--baseline <file>] [--write-baseline <file>] "
                 + "[--color <when>] [--evidence-width <columns>] [--fail-on <level>] [--fail-on-pending] [--max-unrecognized <percent>] [--require-exercised] "
-                + "[--require-checked <rule> ...] [--quiet] [--stats] [--config <file>] [--no-config] [--jobs <n>] [--log-format <format>] [--process <name>] [--profile <name> ...] [--max-input-size <size>] [--max-open-tasks <n>] <files> ..."
+                + "[--require-checked <rule> ...] [--quiet] [--stats] [--include <glob> ...] [--exclude <glob> ...] [--config <file>] [--no-config] [--jobs <n>] [--log-format <format>] [--process <name>] [--profile <name> ...] [--max-input-size <size>] [--max-open-tasks <n>] <files> ..."
         )
         #expect(
             HelpFormatter.usage(for: ExplainCommand.spec, tool: "cbcheck")

@@ -10,8 +10,11 @@ struct ReadLog {
     var events: [Event] = []
     var stats: LineStats
 
-    init(_ text: String, format: (any LogFormat)? = nil, process: String? = nil) throws {
-        var checker = LogChecker(library: try RuleLibrary.builtIn())
+    /// - Parameter library: the rules, map and line formats to read with (the built-in ones).
+    init(
+        _ text: String, format: (any LogFormat)? = nil, process: String? = nil, library: RuleLibrary? = nil
+    ) throws {
+        var checker = LogChecker(library: try library ?? RuleLibrary.builtIn())
         checker.format = format
         checker.process = process
         var events: [Event] = []

@@ -93,8 +93,8 @@ import Testing
         #expect(never.status == 0)
         let both = try TestSupport.run([warning, "--config", settings, "--no-config"])
         #expect(both.status == 2)
-        #expect(both.stderr.hasPrefix("<unknown>: error: --config and --no-config contradict each other"))
+        #expect(both.stderr.hasPrefix("cbcheck: error: --config and --no-config contradict each other"))
         let absent = try TestSupport.run([warning, "--config", "/no/such/.cbcheck"])
-        #expect(absent.stderr.hasPrefix("<unknown>: error: /no/such/.cbcheck: no such settings file"))
+        #expect(absent.stderr.hasPrefix("cbcheck: error: /no/such/.cbcheck: no such settings file"))
     }
 }

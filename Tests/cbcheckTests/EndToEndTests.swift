@@ -205,7 +205,8 @@ import Testing
         #expect(check.stdout == checkFlag.stdout)
         #expect(
             check.stdout.contains(
-                "USAGE: cbcheck check [--rules <path> ...] [--events <file> ...]\n       [--format <format>]"))
+                "USAGE: cbcheck check [--rules <path> ...] [--events <file> ...]\n       [--line-formats <path> ...] [--format <format>]"
+            ))
         #expect(
             check.stdout.contains("  --fail-on <level>       Exit with status 1 on a violation this severe or more;\n"))
         #expect(

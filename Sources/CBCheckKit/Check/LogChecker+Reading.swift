@@ -54,7 +54,8 @@ extension LogChecker {
                         profiles = Self.profiles(of: library, shownIn: isGzip ? nil : descriptor, orIn: block)
                     }
                     let made = RecordAssembler(
-                        format: format, process: process, recognizer: recognizer(profiles), sink: sink)
+                        format: format, userFormats: library.lineFormats, process: process,
+                        recognizer: recognizer(profiles), sink: sink)
                     warnings.recordLine = { [unowned made] in made.recordLine }
                     // Once per file, from its first lines: what a paste put before each of them.
                     made.decorate(

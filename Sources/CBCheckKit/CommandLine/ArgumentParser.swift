@@ -43,7 +43,7 @@ public struct ArgumentParser {
             guard let value else {
                 throw UsageError("Missing value for '\(parts[0]) \(option.valueName!)'", command: spec.name)
             }
-            if let allowed = option.allowedValues, !allowed.contains(value) {
+            if let allowed = option.allowedValues, !option.allowsOtherValues, !allowed.contains(value) {
                 throw UsageError(
                     "The value '\(value)' is invalid for '\(parts[0]) \(option.valueName!)'; use one of: "
                         + allowed.joined(separator: ", "), command: spec.name)

@@ -136,6 +136,8 @@ public enum CBCheck {
         try configuration.addPaths(to: &library)
         for path in arguments.all("rules") { try library.addRules(at: path) }
         for path in arguments.all("events") { try library.addEvents(at: path) }
+        for path in arguments.all("line-formats") { try library.addLineFormats(at: path) }
+        if let name = arguments.value("log-format") { _ = try library.logFormat(named: name) }
         let disabled = try configuration.apply(to: &library)
         return Setup(library: library, configuration: configuration, disabled: disabled)
     }
@@ -173,8 +175,14 @@ public enum CBCheck {
         isRepeatable: true)
     static let logFormatOption = CommandSpec.Option(
         names: ["--log-format"], valueName: "<format>",
-        help: "Read every file in this format instead of detecting it from its first lines (see docs/log-formats.md).",
-        allowedValues: LogFormats.identifiers)
+        help:
+            "Read every file in this format instead of detecting it from its first lines: a built-in one, or one a --line-formats file names (see docs/log-formats.md).",
+        allowedValues: LogFormats.identifiers, allowsOtherValues: true)
+    static let lineFormatsOption = CommandSpec.Option(
+        names: ["--line-formats"], valueName: "<path>",
+        help:
+            "A .cbformat file, or a directory of them: line formats of your own (a regex with named groups), tried before the built-in ones (see docs/log-formats.md#your-own-formats).",
+        isRepeatable: true)
     static let processOption = CommandSpec.Option(
         names: ["--process"], valueName: "<name>",
         help: "Keep only this process's lines (a log of several processes); the others are counted as excluded.")
@@ -189,7 +197,7 @@ public enum CBCheck {
     static func checker(_ library: RuleLibrary, _ arguments: ParsedArguments, readsAhead: Bool = false) -> LogChecker {
         var checker = LogChecker(library: library)
         checker.readsAhead = readsAhead
-        checker.format = arguments.value("log-format").flatMap(LogFormats.named)
+        checker.format = arguments.value("log-format").flatMap { try? library.logFormat(named: $0) }
         checker.process = arguments.value("process")
         let profiles = arguments.all("profile")
         if !profiles.isEmpty { checker.profileChoice = .only(profiles.filter { $0 != "none" }) }

@@ -22,8 +22,9 @@ enum CheckCommand {
                 help: "Log files, or folders searched for *.log, *.txt and *.ndjson; '-' reads standard input.",
                 isRepeatable: true)
         ],
-        options: [CBCheck.rulesOption, CBCheck.eventsOption] + CheckOptions.reportOptions + TerminalStyle.options
-            + CheckOptions.gateOptions
+        options: [CBCheck.rulesOption, CBCheck.eventsOption, CBCheck.lineFormatsOption] + CheckOptions.reportOptions
+            + TerminalStyle.options
+            + CheckOptions.gateOptions + PathOptions.options
             + CBCheck.configOptions + [
                 CheckOptions.jobsOption, CBCheck.logFormatOption, CBCheck.processOption, CBCheck.profileOption,
             ] + LimitOptions.options,
@@ -54,7 +55,9 @@ enum CheckCommand {
         }
         var report = CheckReport(
             rules: setup.library.rules.map(\.description), policy: CheckOptions.policy(arguments, configuration))
-        let inputs = LogInputs.expand(arguments.positionals)
+        let expansion = LogInputs.expand(arguments.positionals, filter: PathOptions.filter(arguments, configuration))
+        let inputs = expansion.inputs
+        if !arguments.flag("quiet"), let note = PathOptions.leftOutNote(expansion.leftOut) { console.error(note) }
         let keepsTimeline = destinations.contains { $0.reporter.identifier == HTMLReporter.identifier }
         var checker: LogChecker? = CBCheck.checker(setup.library, arguments)
         var progress = ProgressLine(total: inputs.count) { console.terminalControl($0) }

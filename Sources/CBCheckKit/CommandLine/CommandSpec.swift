@@ -9,6 +9,9 @@ public struct CommandSpec: Sendable {
         public var valueName: String?
         public var help: String
         public var allowedValues: [String]? = nil
+        /// `allowedValues` are the values known when `--help` is written, not the only ones
+        /// (`--log-format` also takes the formats a `.cbformat` file names): the command checks.
+        public var allowsOtherValues = false
         public var defaultValue: String? = nil
         /// The option may be given more than once; every value is kept.
         public var isRepeatable = false

@@ -118,7 +118,7 @@ enum LearnCommand {
 
     /// The logs named, folders expanded; `nil` (after saying why) when a folder holds none.
     private static func paths(_ arguments: [String], _ console: Console) -> [String]? {
-        let inputs = LogInputs.expand(arguments)
+        let inputs = LogInputs.expand(arguments).inputs
         for input in inputs {
             if let error = input.error {
                 console.error("error: \(error)\n")

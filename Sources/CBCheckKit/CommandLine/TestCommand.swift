@@ -19,7 +19,7 @@ enum TestCommand {
                 isRepeatable: true, isOptional: true)
         ],
         options: [
-            CBCheck.rulesOption, CBCheck.eventsOption,
+            CBCheck.rulesOption, CBCheck.eventsOption, CBCheck.lineFormatsOption,
             .init(
                 names: ["--select"], valueName: "<rule>",
                 help:

@@ -13,7 +13,7 @@ enum TraceCommand {
             + "printed name, the rest, says nothing).\n\nEvent kinds:\n"
             + EventKind.all.map { "  \($0.name.padding(to: 24))\($0.summary)" }.joined(separator: "\n"),
         arguments: [.init(name: "file", help: "The log to trace; '-' reads standard input.")],
-        options: [CBCheck.eventsOption] + CBCheck.configOptions + [
+        options: [CBCheck.eventsOption, CBCheck.lineFormatsOption] + CBCheck.configOptions + [
             CBCheck.logFormatOption, CBCheck.processOption, CBCheck.profileOption,
         ] + LimitOptions.options)
 

@@ -38,7 +38,7 @@ extension Configuration {
         return try ConfigurationParser(file: path, text: text).parse()
     }
 
-    /// Adds the file's rule files and event maps to `library`; a path that cannot be read is an
+    /// Adds the file's rule files, event maps and line formats to `library`; a path that cannot be read is an
     /// error at the line that names it.
     public func addPaths(to library: inout RuleLibrary) throws(Diagnostic) {
         for setting in rulePaths {
@@ -46,6 +46,9 @@ extension Configuration {
         }
         for setting in eventPaths {
             try located(setting) { () throws(Diagnostic) in try library.addEvents(at: resolve(setting.path)) }
+        }
+        for setting in lineFormatPaths {
+            try located(setting) { () throws(Diagnostic) in try library.addLineFormats(at: resolve(setting.path)) }
         }
     }
 

@@ -39,6 +39,13 @@ public struct Configuration: Sendable, Equatable {
     public var rulePaths: [PathSetting] = []
     /// `events PATH` lines: event maps tried before the built-in one.
     public var eventPaths: [PathSetting] = []
+    /// `line-line-formats PATH` lines: `.cbformat` files (or folders of them) of the project's own line formats.
+    public var lineFormatPaths: [PathSetting] = []
+    /// `include GLOB` lines: a folder given to check is searched for these files only (the log
+    /// endings when none).
+    public var includes: [PathSetting] = []
+    /// `exclude GLOB` lines: files and folders a folder's search leaves out.
+    public var excludes: [PathSetting] = []
     /// In file order: a later line about the same rule wins.
     public var ruleSettings: [RuleSetting] = []
 

@@ -6,7 +6,9 @@ import Diagnostics
 /// compiler error.
 public struct ConfigurationParser {
     /// The settings a file may contain, for `did you mean` hints.
-    public static let keys = ["fail-on", "rules", "events", "enable", "disable", "severity"]
+    public static let keys = [
+        "fail-on", "rules", "events", "line-formats", "include", "exclude", "enable", "disable", "severity",
+    ]
 
     let file: String
     let text: String
@@ -37,14 +39,17 @@ public struct ConfigurationParser {
                 }
                 failOnLine = number
                 configuration.failOn = level
-            case "rules", "events":
-                let value = try single(arguments, after: key, line, number, expecting: "a path")
+            case "rules", "events", "line-formats", "include", "exclude":
+                let isGlob = key.text == "include" || key.text == "exclude"
+                let value = try single(arguments, after: key, line, number, expecting: isGlob ? "a pattern" : "a path")
                 let setting = Configuration.PathSetting(
                     path: value.text, location: location(number, value.column), sourceLine: line)
-                if key.text == "rules" {
-                    configuration.rulePaths.append(setting)
-                } else {
-                    configuration.eventPaths.append(setting)
+                switch key.text {
+                case "rules": configuration.rulePaths.append(setting)
+                case "events": configuration.eventPaths.append(setting)
+                case "line-formats": configuration.lineFormatPaths.append(setting)
+                case "include": configuration.includes.append(setting)
+                default: configuration.excludes.append(setting)
                 }
             case "enable", "disable", "severity":
                 configuration.ruleSettings.append(try ruleSetting(key, arguments, line, number))

@@ -19,6 +19,8 @@ public final class RecordAssembler {
     /// The file's format: forced, detected, or `nil` before the first record.
     public private(set) var format: (any LogFormat)?
     private let isForced: Bool
+    /// The user's own formats (`.cbformat`), offered a line before the built-in ones.
+    private let userFormats: [any LogFormat]
     /// `--process`: records of other processes are counted as excluded.
     private let processName: [UInt8]?
     private let recognizer: EventRecognizer
@@ -76,14 +78,16 @@ public final class RecordAssembler {
 
     /// - Parameters:
     ///   - format: the format to read every line in; `nil` detects it from the first record line.
+    ///   - userFormats: formats of the user's own, detected before the built-in ones.
     ///   - process: keep only records of this process (`--process`).
     ///   - sink: receives each recognized event, in log order.
     public init(
-        format: (any LogFormat)? = nil, process: String? = nil, recognizer: EventRecognizer,
-        sink: @escaping (consuming Event) -> Void
+        format: (any LogFormat)? = nil, userFormats: [any LogFormat] = [], process: String? = nil,
+        recognizer: EventRecognizer, sink: @escaping (consuming Event) -> Void
     ) {
         self.format = format
         self.isForced = format != nil
+        self.userFormats = userFormats
         self.processName = process.map { Array($0.utf8) }
         self.recognizer = recognizer
         self.sink = sink
@@ -178,7 +182,7 @@ public final class RecordAssembler {
                 _ = readJSON(line, info)
                 return
             }
-            if !isForced, let other = LogFormats.reading(line, except: format, scratch: &scratch) {
+            if !isForced, let other = LogFormats.reading(line, except: format, scratch: &scratch, trying: userFormats) {
                 if format == nil {
                     detect(other.format, at: info.number)
                 } else {
@@ -186,7 +190,7 @@ public final class RecordAssembler {
                 }
                 parsed = .record(other.prefix)
             } else if offersEveryLine || format == nil, !isForced,
-                let reason = LogFormats.brokenPrefix(line, scratch: &scratch)
+                let reason = LogFormats.brokenPrefix(line, scratch: &scratch, trying: userFormats)
             {
                 parsed = .malformed(reason)
             }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import LogReading
 
 /// The rules and event map a check runs with: the built-in ones compiled into the binary, plus
 /// the user's (`--rules PATH`, `--events FILE`).
@@ -18,6 +19,8 @@ public struct RuleLibrary {
     public private(set) var profiles: [LibraryProfile] = [] {
         didSet { profileDetector = ProfileDetector(profiles) }
     }
+    /// The user's own line formats (`--line-formats FILE`), tried before the built-in formats.
+    public private(set) var lineFormats: [UserLogFormat] = []
     /// Which profiles a file's first part shows.
     private(set) var profileDetector = ProfileDetector([])
     /// How many of `eventMap`'s first entries and extractors are the user's: a profile's go after
@@ -66,6 +69,32 @@ public struct RuleLibrary {
         user.append(eventMap)
         eventMap = user
         userEventMapFiles.append(path)
+    }
+
+    /// Adds the line formats of a `.cbformat` file, or of every one in a directory; a format's
+    /// name may be no built-in format's and no other added format's.
+    public mutating func addLineFormats(at path: String) throws(Diagnostic) {
+        for file in try Self.files(at: path, suffix: ".cbformat") {
+            try addLineFormats(named: file, text: try Self.read(file))
+        }
+    }
+
+    /// Adds the line formats of `.cbformat` text held in memory; `file` names it in diagnostics.
+    public mutating func addLineFormats(named file: String, text: String) throws(Diagnostic) {
+        let taken = Set(LogFormats.identifiers + lineFormats.map(\.identifier))
+        lineFormats += try LineFormatParser(file: file, text: text).parse(taken: taken)
+    }
+
+    /// The format `--log-format` names: a built-in one, or one of `lineFormats`.
+    /// - Throws: a `Diagnostic` listing the names there are, for any other name.
+    public func logFormat(named name: String) throws(Diagnostic) -> any LogFormat {
+        if let format = lineFormats.first(where: { $0.identifier == name }) ?? LogFormats.named(name) {
+            return format
+        }
+        let names = LogFormats.identifiers + lineFormats.map(\.identifier)
+        throw Diagnostic(
+            .error, "unknown log format '\(name)' for --log-format",
+            hint: name.didYouMean(in: names) ?? "formats: " + names.joined(separator: ", "))
     }
 
     /// The event map with `chosen` profiles' entries after the user's and before the built-in ones.

@@ -7,6 +7,9 @@ public protocol LogFormat: Sendable {
     static var identifier: String { get }
     /// One line for `--help` and the docs.
     static var description: String { get }
+    /// The name of this format: `Self.identifier` for the built-in ones; a format a user wrote in
+    /// a `.cbformat` file has the name it was given there.
+    var identifier: String { get }
     /// Reads the prefix of `line`, which has no line terminator. Ranges point into `line`.
     func parsePrefix(_ line: UnsafeRawBufferPointer) -> PrefixParse
     /// Reads `line` for the record assembler. Formats whose fields are escaped (JSON strings)
@@ -20,7 +23,6 @@ extension LogFormat {
         parsePrefix(line)
     }
 
-    /// The format's `identifier`, from an existential.
     public var identifier: String { Self.identifier }
 }
 

@@ -25,10 +25,15 @@ public enum LogFormats {
         all.first { $0.identifier == identifier }
     }
 
-    /// The first format, other than `except`, that reads `line` as a record, with its reading.
+    /// The first format, other than `except`, that reads `line` as a record, with its reading;
+    /// `first` (the user's own formats, `.cbformat`) are tried before the built-in ones.
     package static func reading(
-        _ line: UnsafeRawBufferPointer, except: (any LogFormat)?, scratch: inout [UInt8]
+        _ line: UnsafeRawBufferPointer, except: (any LogFormat)?, scratch: inout [UInt8],
+        trying first: [any LogFormat] = []
     ) -> (format: any LogFormat, prefix: RecordPrefix)? {
+        for format in first where format.identifier != except?.identifier {
+            if case .record(let prefix) = format.parse(line, scratch: &scratch) { return (format, prefix) }
+        }
         for format in detectable where format.identifier != except?.identifier {
             if case .record(let prefix) = format.parse(line, scratch: &scratch) { return (format, prefix) }
         }
@@ -44,8 +49,14 @@ public enum LogFormats {
         return memchr(line.baseAddress!, 0x09, line.count) == nil
     }
 
-    /// Why some format says `line` starts like its record but breaks off, or `nil`.
-    package static func brokenPrefix(_ line: UnsafeRawBufferPointer, scratch: inout [UInt8]) -> String? {
+    /// Why some format (`first`, the user's own, before the built-in ones) says `line` starts
+    /// like its record but breaks off, or `nil`.
+    package static func brokenPrefix(
+        _ line: UnsafeRawBufferPointer, scratch: inout [UInt8], trying first: [any LogFormat] = []
+    ) -> String? {
+        for format in first {
+            if case .malformed(let reason) = format.parse(line, scratch: &scratch) { return reason }
+        }
         for format in detectable {
             if case .malformed(let reason) = format.parse(line, scratch: &scratch) { return reason }
         }

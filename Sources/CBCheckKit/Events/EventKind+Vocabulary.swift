@@ -169,5 +169,16 @@ extension EventKind {
             summary:
                 "UIKit's warning that endBackgroundTask named no background task in progress (ended twice, or never begun)",
             attributes: [.bgtask]),
+        // What the run was not: a device left to the system. Rules that `needs suspension` cannot
+        // be proven in such a run.
+        Entry(
+            name: "context.debugger",
+            summary:
+                "the app ran under a debugger (Xcode's 'Message from debugger:', lldb): never suspended (APPLE-FACTS D1)",
+            attributes: []),
+        Entry(
+            name: "context.simulator",
+            summary: "the app ran in the Simulator (a CoreSimulator path): suspension may not be faithful (D2)",
+            attributes: []),
     ]
 }

@@ -189,6 +189,8 @@ public final class RecordAssembler {
                     stats.recordsInOtherFormats[other.format.identifier, default: 0] += 1
                 }
                 parsed = .record(other.prefix)
+            } else if DebuggerLine.isStart(line) {
+                parsed = .record(RecordPrefix(time: nil, process: 0..<0, pid: nil, thread: nil, messageStart: 0))
             } else if offersEveryLine || format == nil, !isForced,
                 let reason = LogFormats.brokenPrefix(line, scratch: &scratch, trying: userFormats)
             {

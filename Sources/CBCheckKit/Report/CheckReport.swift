@@ -11,6 +11,8 @@ public struct CheckReport: Sendable {
         public var lastLine: Int
         /// `nil` for a run with no events of its own (only run boundaries).
         public var scenario: ScenarioTracker.Verdict?
+        /// Under the debugger, in the Simulator: what the log shows the run was, and where.
+        public var context: [(kind: RunContext, line: Int)] = []
 
         public init(_ record: RunRecord, scenario: ScenarioTracker.Verdict?) {
             number = record.number
@@ -19,6 +21,7 @@ public struct CheckReport: Sendable {
             firstLine = record.firstLine
             lastLine = record.lastLine
             self.scenario = scenario
+            context = record.context
         }
     }
 

@@ -49,6 +49,7 @@ final class TracePrinter {
     func end(_ run: RunRecord, scenario: ScenarioTracker.Verdict?) {
         var footer = "  end of run \(run.number) · lines \(run.firstLine)–\(run.lastLine)"
         footer += " · main thread \(run.mainThread ?? "unknown")"
+        footer += run.context.map { " · " + $0.kind.phrase(line: $0.line) }.joined()
         footer += run.ending.map { " · ended: \($0.reason) (line \($0.line))" } ?? " · still running when the log ends"
         pending += TerminalText.line(footer)
         if let scenario { pending += TerminalText.line("  scenario: \(scenario.description)") }

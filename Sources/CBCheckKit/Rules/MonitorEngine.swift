@@ -23,6 +23,11 @@ public final class MonitorEngine {
     private var seen = [Bool](repeating: false, count: EventKind.all.count)
     /// Rules whose pending finding was withheld so, with the reason.
     private var unprovable: [String: String] = [:]
+    /// Findings of rules that `needs suspension`, by run, held until the run ends: a line that
+    /// shows the run was under the debugger may come last (Xcode's "Message from debugger").
+    private var heldForContext: [Int: [Finding]] = [:]
+    /// The ids of the rules that need suspension (`RuleDescription.needsSuspension`).
+    private let suspensionRules: [String]
     /// The run of the event being processed: the events delivered for it nearly always belong to
     /// it, so `step` need not look the run up for each slice it reaches.
     private var current: RunRecord?
@@ -39,6 +44,7 @@ public final class MonitorEngine {
     ) {
         self.file = file
         self.sink = sink
+        suspensionRules = rules.filter(\.description.needsSuspension).map(\.description.id)
         // Grouped by a search of the few slicings so far, in order of first use: a dictionary by
         // `[SliceKey]` hashed each key's raw-value string (0.7 M instructions at every start).
         var groups: [(keys: [SliceKey], rules: [CompiledRule])] = []
@@ -122,9 +128,24 @@ public final class MonitorEngine {
             tree.deliver(event) { leaf, delivered in step(leaf, tree, delivered, isEnd: delivered.sequence == ending) }
             if kind == runEnd { tree.retire(run: run.number) }
         }
+        if isBoundary { releaseHeld(of: run) }
         if kind == runEnd {
             runs[run.number] = nil
             if current === run { current = nil }
+        }
+    }
+
+    /// Hands on the findings held for `run`, ended, unless it ran where suspension cannot be
+    /// proven: then its findings are withheld, and every rule that needs suspension is said not
+    /// provable, with the line that shows why (passing there proves no more than failing).
+    private func releaseHeld(of run: RunRecord) {
+        let held = heldForContext.removeValue(forKey: run.number) ?? []
+        guard let (context, line) = run.context.first else {
+            held.forEach(sink)
+            return
+        }
+        for id in suspensionRules where unprovable[id] == nil {
+            unprovable[id] = context.reason(run: run.number, line: line)
         }
     }
 
@@ -163,7 +184,12 @@ public final class MonitorEngine {
             }
             leaf.decided.insert(ruleIndex)
             tree.markEngaged(ruleIndex)
-            sink(finding(rule, tree, leaf, outcome, verdict))
+            let made = finding(rule, tree, leaf, outcome, verdict)
+            if rule.description.needsSuspension, let run = run ?? runs[outcome.at.run] {
+                heldForContext[run.number, default: []].append(made)
+            } else {
+                sink(made)
+            }
         }
     }
 

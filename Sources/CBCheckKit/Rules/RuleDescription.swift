@@ -18,6 +18,10 @@ public struct RuleDescription: Equatable, Sendable {
     public var location: SourceLocation
     /// The rule's slicing and clause lines as written, for `cbcheck explain`.
     public var definition: [String] = []
+    /// `needs suspension`: the verdict rests on the system suspending the app as on a device,
+    /// which a run under the debugger (APPLE-FACTS D1) or in the Simulator (D2) cannot show; its
+    /// findings in such a run are withheld and the rule is listed as not provable there.
+    public var needsSuspension = false
 
     public static func == (lhs: RuleDescription, rhs: RuleDescription) -> Bool { lhs.id == rhs.id }
 }

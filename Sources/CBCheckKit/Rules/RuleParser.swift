@@ -87,6 +87,15 @@ public struct RuleParser {
             case "summary": description.summary = try stringStatement()
             case "rationale": description.rationale = try stringStatement()
             case "source": description.source = try stringStatement()
+            case "needs":
+                advance()
+                let word = try expectWord("suspension")
+                guard word.text == "suspension" else {
+                    throw error(
+                        "unknown need '\(word.text)'", at: word,
+                        hint: "the only one is suspension: the verdict needs the system to suspend the app")
+                }
+                description.needsSuspension = true
             case "for":
                 advance()
                 keys = try parseKeys()
@@ -96,8 +105,8 @@ public struct RuleParser {
                 description.definition.append(lines[keyword.line - 1].trimmingSpaces())
             default:
                 let known = [
-                    "severity", "summary", "rationale", "source", "for", "after", "between", "given", "forbid",
-                    "require", "at", "exactly", "last", "rule",
+                    "severity", "summary", "rationale", "source", "needs", "for", "after", "between", "given",
+                    "forbid", "require", "at", "exactly", "last", "rule",
                 ]
                 throw error(
                     "unknown statement '\(keyword.text)'", at: keyword,

@@ -18,6 +18,11 @@ public final class RunRecord {
     public internal(set) var sawLaunch = false
     /// Why the run is known to have ended, with the line that shows it; `nil` while it may go on.
     public internal(set) var ending: (reason: String, line: Int)?
+    /// What the log shows the run was not, a device left to the system: under a debugger, in the
+    /// Simulator, each with the first line that shows it (`context.*` events).
+    public internal(set) var context: [(kind: RunContext, line: Int)] = []
+    /// The run's first download location has been looked at for the Simulator (`RunContext`).
+    var sawDownloadLocation = false
     /// Background session identifiers in order of first mention.
     public internal(set) var identifiers: [String] = []
     public internal(set) var backgroundSessionsCreated = 0

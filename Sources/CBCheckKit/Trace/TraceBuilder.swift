@@ -112,10 +112,18 @@ public final class TraceBuilder {
             lastEvent = event  // so a later didFinishLaunching is not taken for this one's second half
             return
         }
-        guard let run = event.kind.isSystemKind ? runForSystemLine(event) : runFor(event) else { return }
+        // A debugger's line names no process: it belongs to the run it was printed in.
+        let isContext = event.kind == .contextDebugger || event.kind == .contextSimulator
+        guard
+            let run = isContext
+                ? lastRun ?? runFor(event) : event.kind.isSystemKind ? runForSystemLine(event) : runFor(event)
+        else { return }
         var naming = TaskNaming(task: event[.task], session: event[.identifier])
         if !event.kind.isSystemKind, foldEcho(event, naming, in: run) || foldRestatement(event, in: run) { return }
         run.lastLine = event.line
+        if let context = RunContext.shown(by: event, in: run), !run.context.contains(where: { $0.kind == context }) {
+            run.context.append((context, event.line))
+        }
         learnMainThread(from: event, in: run)
         var isOnMainThread = event.isOnMainThread
         // A daemon's line joined to the app's run ran on the daemon's thread, not the app's.

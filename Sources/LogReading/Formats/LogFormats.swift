@@ -86,3 +86,24 @@ package enum LogHeader {
         }
     }
 }
+
+/// The lines a debugger writes into an app's console: Xcode's `Message from debugger: Terminated
+/// due to signal 9` when the process it runs ends, lldb's `(lldb) ` prompt and its `Process 812
+/// stopped` / `Process 812 exited with status = 9`. Such a line has no prefix of its own, and as
+/// the continuation of the app's last record it would be lost behind that record's event: it is a
+/// record of its own (no process, no time), which the trace gives to the run before it.
+package enum DebuggerLine {
+    /// Whether `line` is one of those. One byte is compared for nearly every line.
+    package static func isStart(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first else { return false }
+        var cursor = ByteCursor(line)
+        switch first {
+        case 0x4D: return cursor.skip("Message from debugger: ")
+        case 0x28: return cursor.skip("(lldb) ")
+        case 0x50:
+            guard cursor.skip("Process "), cursor.readDecimal() != nil else { return false }
+            return cursor.skip(" stopped") || cursor.skip(" exited with status = ")
+        default: return false
+        }
+    }
+}

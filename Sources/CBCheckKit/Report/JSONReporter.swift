@@ -118,6 +118,10 @@ public enum JSONReporter: Reporter {
             ("firstLine", .int(run.firstLine)),
             ("lastLine", .int(run.lastLine)),
             ("scenario", scenario),
+            (
+                "context",
+                .array(run.context.map { .object([("kind", .string($0.kind.rawValue)), ("line", .int($0.line))]) })
+            ),
         ])
     }
 

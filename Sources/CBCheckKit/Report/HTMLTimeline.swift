@@ -4,7 +4,8 @@ import LogReading
 /// then a lane per session identifier and per task, in order of first appearance, each event a
 /// mark at its time (or at its place in line order when the run's lines have no times). Marks on
 /// a finding's evidence lines are red and link to the line in the evidence list; every mark's
-/// tooltip names the line, the event and the log text.
+/// tooltip names the line, the event and the log text. The band's periods carry their state and
+/// the line that began them (`class="state" data-line`), so a test in a browser can find them.
 struct HTMLTimeline {
     let events: [TimelineEvent]
     /// The run's events between its first and last that were not kept (`TimelineKeeper`).
@@ -98,21 +99,31 @@ struct HTMLTimeline {
         return events.indices.map { Int(left + span * Double($0) / steps) }
     }
 
-    /// The app's state as a band across the app lane: each event's state holds until the next event.
+    /// The app's state as a band across the app lane: one rectangle per period of one state, from
+    /// the x of the event that entered it (the state after that event: `appStateAfter`) to the x
+    /// of the event that left it. The first period begins at the plot's left edge. Drawn from each
+    /// event's `appState`, the state before it, the band changed colour one event late.
     private func stateBand(_ events: [TimelineEvent], _ positions: [Int]) -> String {
+        var periods: [(x: Int, event: TimelineEvent)] = []
+        for (event, x) in zip(events, positions) where periods.last?.event.appStateAfter != event.appStateAfter {
+            periods.append((periods.isEmpty ? Self.labelWidth : x, event))
+        }
         var band = ""
-        for index in events.indices {
-            let start = positions[index]
-            let end = index + 1 < events.count ? positions[index + 1] : Self.labelWidth + Self.plotWidth
-            guard end > start else { continue }
+        for (index, period) in periods.enumerated() {
+            let next = index + 1 < periods.count ? periods[index + 1] : nil
+            let end = next?.x ?? Self.labelWidth + Self.plotWidth
+            let state = period.event.appStateAfter
             let colour =
-                switch events[index].appState {
+                switch state {
                 case .foreground: "#b7e4c7"
                 case .background: "#a9c7f5"
                 case .unknown: "#e5e5ea"
                 }
-            band += "<rect x=\"\(start)\" y=\"4\" width=\"\(end - start)\" height=\"\(Self.laneHeight - 8)\" "
-            band += "fill=\"\(colour)\"><title>\(events[index].appState.rawValue) from line \(events[index].line)"
+            band += "<rect class=\"state\" data-state=\"\(state.rawValue)\" data-line=\"\(period.event.line)\" "
+            band += "x=\"\(period.x)\" y=\"4\" width=\"\(end - period.x)\" height=\"\(Self.laneHeight - 8)\" "
+            band += "fill=\"\(colour)\"><title>\(state.rawValue) from line \(period.event.line) "
+            band += "(\(MarkupText.escape(period.event.kind)))"
+            if let next { band += " to line \(next.event.line) (\(MarkupText.escape(next.event.kind)))" }
             band += "</title></rect>\n"
         }
         return band

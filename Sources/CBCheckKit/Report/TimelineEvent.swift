@@ -1,6 +1,6 @@
 /// One trace event as the HTML timeline draws it: where it happened (run, session, task), when
-/// (time, or only the line when the log has no times), the app's state then, and the line's text.
-/// A plain value, so a worker thread can hand it to the reporter.
+/// (time, or only the line when the log has no times), the app's state before and after it, and
+/// the line's text. A plain value, so a worker thread can hand it to the reporter.
 public struct TimelineEvent: Sendable {
     public var kind: String
     public var line: Int
@@ -12,7 +12,12 @@ public struct TimelineEvent: Sendable {
     /// The background session identifier, when the event names one or the trace inferred it.
     public var identifier: String?
     public var task: String?
+    /// The app's state when the event happened: the trace builder's, which is the state before
+    /// the event's own transition (`applicationDidEnterBackground` happens in the foreground).
     public var appState: AppState
+    /// The app's state once the event happened, which the timeline draws from the event on: the
+    /// band changes colour at the event that changed the state, not one event later.
+    public var appStateAfter: AppState
     /// The first line of the record's message.
     public var text: String
     /// `run.start`, `run.end`, `log.end`: made by the trace builder, not read from a line.
@@ -27,6 +32,7 @@ public struct TimelineEvent: Sendable {
         identifier = event[.identifier]
         task = event[.task]
         appState = event.appState
+        appStateAfter = AppState.entered(by: event.kind) ?? event.appState
         text = event.text
         isSynthetic = event.kind.isSynthetic
     }

@@ -27,7 +27,8 @@ import Testing
         // Every tag in the page is one the reporter writes; none comes from the log.
         let tags = Set(page.matches(of: /<([a-zA-Z][a-zA-Z0-9]*)/).map { String($0.output.1).lowercased() })
         let written: Set = [
-            "html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "p", "span", "section", "svg", "rect",
+            "html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "p", "span", "section", "svg", "g",
+            "rect",
             "text", "circle", "polygon", "line", "a", "table", "tr", "th", "td", "br", "small", "ol", "li", "b", "pre",
         ]
         #expect(tags.isSubset(of: written), "unexpected tags: \(tags.subtracting(written))")
@@ -80,7 +81,7 @@ import Testing
         #expect(page.contains("<li id=\"f0-L75\"><span class=\"line\">\(sample):75</span> <b>app.handler.called</b>"))
         #expect(page.contains("<a href=\"#f0-L70\"><polygon"))
         #expect(page.contains("<td><a href=\"#f0-run2\">75:50</a></td><td>CB101 handler-called-early</td>"))
-        #expect(page.contains("<text x=\"4\" y=\"69\">task 1 com.acme.Downloader.bg</text>"))
+        #expect(page.contains("<text class=\"lane-label\" x=\"8\" y=\"69\">task 1 (com.acme.Downloader.bg)</text>"))
         // Nothing to fetch: no src attributes, and every link stays on the page.
         #expect(!page.contains("src="))
         #expect(page.components(separatedBy: "href=\"").dropFirst().allSatisfy { $0.hasPrefix("#") })

@@ -1,11 +1,13 @@
 import LogReading
 
-/// One run drawn as an SVG timeline for `HTMLReporter`: a lane with the app's state over time,
-/// then a lane per session identifier and per task, in order of first appearance, each event a
+/// One run drawn as an SVG timeline for `HTMLReporter`: the lanes of `TimelineLanes` (the app's
+/// state as a coloured band, a lane per session and per task, a lane per thread), each event a
 /// mark at its time (or at its place in line order when the run's lines have no times). Marks on
-/// a finding's evidence lines are red and link to the line in the evidence list; every mark's
-/// tooltip names the line, the event and the log text. The band's periods carry their state and
-/// the line that began them (`class="state" data-line`), so a test in a browser can find them.
+/// a finding's evidence lines are red diamonds linked to the line in the evidence list; every
+/// mark's tooltip names the line, the event and the log text.
+///
+/// The elements carry classes (`lane`, `lane-label`, `state`) and the band's periods the line
+/// that began them (`data-line`), so the page's style and a test in a browser can find them.
 struct HTMLTimeline {
     let events: [TimelineEvent]
     /// The run's events between its first and last that were not kept (`TimelineKeeper`).
@@ -18,32 +20,56 @@ struct HTMLTimeline {
     static let labelWidth = 300
     static let plotWidth = 1000
     static let laneHeight = 26
-    /// Lanes past this many (sessions and tasks) share one last lane: a run with 200,000 tasks
-    /// would otherwise draw a picture five kilometres tall.
-    static let maximumLanes = 60
+
+    /// The colour of each state, here and in the page's legend.
+    static func colour(of state: AppState) -> String {
+        switch state {
+        case .foreground: "#b7e4c7"
+        case .background: "#a9c7f5"
+        case .unknown: "#e5e5ea"
+        }
+    }
 
     var svg: String {
         let drawn = events.filter { !$0.isSynthetic }
         guard !drawn.isEmpty else { return "<p class=\"stats\">No events in this run.</p>" }
-        let lanes = Self.lanes(of: drawn)
+        let lanes = TimelineLanes(drawn)
         let positions = Self.positions(of: drawn)
         let width = Self.labelWidth + Self.plotWidth + 20
-        let height = (lanes.labels.count + 1) * Self.laneHeight + 8
+        let plotHeight = lanes.lanes.count * Self.laneHeight
+        let height = plotHeight + Self.laneHeight + 8
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
         svg += "viewBox=\"0 0 \(width) \(height)\" role=\"img\">\n"
-        for (index, lane) in lanes.labels.enumerated() {
-            let y = index * Self.laneHeight
-            if index % 2 == 1 {
-                svg += "<rect x=\"0\" y=\"\(y)\" width=\"\(width)\" height=\"\(Self.laneHeight)\" fill=\"#fafafa\"/>\n"
-            }
-            svg += "<text x=\"4\" y=\"\(y + 17)\">\(MarkupText.escape(Self.shortened(lane)))</text>\n"
+        for index in lanes.lanes.indices where index % 2 == 1 {
+            svg += "<rect x=\"0\" y=\"\(index * Self.laneHeight)\" width=\"\(width)\" height=\"\(Self.laneHeight)\" "
+            svg += "fill=\"#f5f5f7\"/>\n"
         }
-        svg += stateBand(drawn, positions)
+        let threadsTop = lanes.firstThreadLane * Self.laneHeight
+        svg += "<line x1=\"0\" y1=\"\(threadsTop)\" x2=\"\(width)\" y2=\"\(threadsTop)\" stroke=\"#aeaeb2\"/>\n"
+        // Per lane, the plain marks and then the evidence's, so that no neighbour hides a finding's.
+        var marks = Array(repeating: (plain: "", evidence: ""), count: lanes.lanes.count)
         for (event, x) in zip(drawn, positions) {
-            let lane = lanes.index[Self.laneKey(of: event)] ?? lanes.labels.count - 1
-            svg += mark(event, x: x, y: lane * Self.laneHeight + Self.laneHeight / 2)
+            for lane in [lanes.lane(of: event), lanes.threadLane(of: event)].compactMap(\.self) {
+                let markup = mark(event, x: x, y: lane * Self.laneHeight + Self.laneHeight / 2)
+                if evidenceLines.contains(event.line) {
+                    marks[lane].evidence += markup
+                } else {
+                    marks[lane].plain += markup
+                }
+            }
         }
-        svg += axis(drawn, y: lanes.labels.count * Self.laneHeight)
+        for (index, lane) in lanes.lanes.enumerated() {
+            let y = index * Self.laneHeight
+            svg += "<g class=\"\(lane.isThread ? "lane thread-lane" : "lane")\">"
+            svg += "<text class=\"lane-label\" x=\"8\" y=\"\(y + 17)\">\(MarkupText.escape(lane.label))</text>\n"
+            if index == 0 { svg += stateBand(drawn, positions) }
+            if lane.isThread, lanes.hasNoThreads {
+                svg += "<text class=\"note\" x=\"\(Self.labelWidth + 8)\" y=\"\(y + 17)\">this log names no "
+                svg += "threads (no [pid:tid], thread column or Thread: field)</text>\n"
+            }
+            svg += marks[index].plain + marks[index].evidence + "</g>\n"
+        }
+        svg += axis(drawn, y: plotHeight)
         svg += "</svg>"
         guard eventsLeftOut > 0 else { return svg }
         return svg + "\n<p class=\"stats\">\(eventsLeftOut) of this run's events between its first and last "
@@ -51,41 +77,6 @@ struct HTMLTimeline {
     }
 
     // MARK: - Private
-
-    /// The lanes' labels top to bottom, and each drawn key's lane; keys past `maximumLanes` have
-    /// none and go to the last, shared lane.
-    private struct Lanes {
-        var labels: [String]
-        var index: [String: Int]
-    }
-
-    private static func laneKey(of event: TimelineEvent) -> String {
-        switch (event.identifier, event.task) {
-        case (let identifier?, let task?): "task \(task) \(identifier)"
-        case (nil, let task?): "task \(task)"
-        case (let identifier?, nil): "session \(identifier)"
-        case (nil, nil): "app"
-        }
-    }
-
-    /// The app lane first, then sessions and tasks as they first appear, `maximumLanes` of them;
-    /// the rest share one lane labelled with how many they are.
-    private static func lanes(of events: [TimelineEvent]) -> Lanes {
-        var lanes = Lanes(labels: ["app state and app events"], index: ["app": 0])
-        var others = Set<String>()
-        for event in events {
-            let key = laneKey(of: event)
-            guard lanes.index[key] == nil, !others.contains(key) else { continue }
-            if lanes.labels.count <= maximumLanes {
-                lanes.index[key] = lanes.labels.count
-                lanes.labels.append(key)
-            } else {
-                others.insert(key)
-            }
-        }
-        if !others.isEmpty { lanes.labels.append("\(others.count) more sessions and tasks") }
-        return lanes
-    }
 
     /// Each event's x, from the times when every event has one and they span some time, else by order.
     private static func positions(of events: [TimelineEvent]) -> [Int] {
@@ -101,8 +92,7 @@ struct HTMLTimeline {
 
     /// The app's state as a band across the app lane: one rectangle per period of one state, from
     /// the x of the event that entered it (the state after that event: `appStateAfter`) to the x
-    /// of the event that left it. The first period begins at the plot's left edge. Drawn from each
-    /// event's `appState`, the state before it, the band changed colour one event late.
+    /// of the event that left it. The first period begins at the plot's left edge.
     private func stateBand(_ events: [TimelineEvent], _ positions: [Int]) -> String {
         var periods: [(x: Int, event: TimelineEvent)] = []
         for (event, x) in zip(events, positions) where periods.last?.event.appStateAfter != event.appStateAfter {
@@ -113,15 +103,9 @@ struct HTMLTimeline {
             let next = index + 1 < periods.count ? periods[index + 1] : nil
             let end = next?.x ?? Self.labelWidth + Self.plotWidth
             let state = period.event.appStateAfter
-            let colour =
-                switch state {
-                case .foreground: "#b7e4c7"
-                case .background: "#a9c7f5"
-                case .unknown: "#e5e5ea"
-                }
             band += "<rect class=\"state\" data-state=\"\(state.rawValue)\" data-line=\"\(period.event.line)\" "
             band += "x=\"\(period.x)\" y=\"4\" width=\"\(end - period.x)\" height=\"\(Self.laneHeight - 8)\" "
-            band += "fill=\"\(colour)\"><title>\(state.rawValue) from line \(period.event.line) "
+            band += "fill=\"\(Self.colour(of: state))\"><title>\(state.rawValue) from line \(period.event.line) "
             band += "(\(MarkupText.escape(period.event.kind)))"
             if let next { band += " to line \(next.event.line) (\(MarkupText.escape(next.event.kind)))" }
             band += "</title></rect>\n"
@@ -152,10 +136,5 @@ struct HTMLTimeline {
         axis += "<text x=\"\(Self.labelWidth)\" y=\"\(y + 16)\">\(MarkupText.escape(label(events.first!)))</text>\n"
         axis += "<text x=\"\(Self.labelWidth + Self.plotWidth)\" y=\"\(y + 16)\" text-anchor=\"end\">"
         return axis + "\(MarkupText.escape(label(events.last!)))</text>\n"
-    }
-
-    /// Long identifiers keep their end, which is where they differ (`…Downloader.bg`).
-    private static func shortened(_ label: String) -> String {
-        label.count <= 40 ? label : "…" + label.suffix(39)
     }
 }

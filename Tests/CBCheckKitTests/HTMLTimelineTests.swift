@@ -4,8 +4,8 @@ import Testing
 @testable import CBCheckKit
 
 /// The HTML report's timeline as a reader sees it, read back from its SVG: the state band
-/// changes colour at the event that changed the state, every lane says what it holds, and each
-/// event whose thread the log names is drawn again in its thread's lane.
+/// changes colour at the event that changed the state, every lane says what it holds, each event
+/// whose thread the log names is drawn again in its thread's lane, and the axis is ticked.
 @Suite struct HTMLTimelineTests {
     /// 2026-03-14 08:02:11 UTC, the events' times are seconds after it.
     private static let start: Int64 = 1_773_475_331_000_000
@@ -162,5 +162,51 @@ import Testing
         #expect(threads.map(\.label) == ["threads"])
         #expect(threads[0].marks.isEmpty)
         #expect(page.contains(">this log names no threads"))
+    }
+
+    /// The x a tick says, from its label: the time of day in seconds, or the line number.
+    private func ticks(_ svg: String) -> [(x: Int, label: String)] {
+        svg.matches(of: /<text class="tick" x="(\d+)"[^>]*>([^<]*)</).map { (Int($0.output.1)!, String($0.output.2)) }
+    }
+
+    @Test(arguments: [
+        (0.004, "08:02:11.000"), (0.43, "08:02:11.000"), (17.7, "08:02:12"), (200.0, "08:02:30"),
+        (5400.0, "08:15"), (18_000.0, "09:00"), (259_200.0, "12:00"), (3_000_000.0, "2026-03-19"),
+    ])
+    func theTimeAxisIsTickedAtRoundIntervalsOfItsSpan(span: Double, firstLabel: String) throws {
+        let events = drawn([event("app.launch", line: 1, at: 0), event("app.active", line: 2, at: span)])
+        let axis = TimelineAxis(events, left: 300, width: 1000)
+        #expect(axis.isByTime)
+        #expect((3...TimelineAxis.maximumTicks).contains(axis.ticks.count), "\(axis.ticks.map(\.label))")
+        #expect(axis.ticks.first?.label == firstLabel)
+        let gaps = zip(axis.ticks.dropFirst(), axis.ticks).map { $0.x - $1.x }
+        #expect(gaps.allSatisfy { abs($0 - gaps[0]) <= 1 }, "ticks at one interval: \(gaps)")
+        #expect(axis.ticks.allSatisfy { (300...1300).contains($0.x) })
+        // Across days, a tick at midnight says which day it begins.
+        if span > 86_400 { #expect(axis.ticks.contains { $0.label.hasPrefix("2026-03-") }) }
+    }
+
+    @Test func aTimeAxisTicksTheLogsOwnClock() {
+        var launch = event("app.launch", line: 1)
+        launch.time = Timestamp(microseconds: Self.start, zoneOffsetSeconds: 8 * 3600)
+        var active = event("app.active", line: 2)
+        active.time = Timestamp(microseconds: Self.start + 3 * 3_600_000_000, zoneOffsetSeconds: 8 * 3600)
+        let labels = TimelineAxis(drawn([launch, active]), left: 300, width: 1000).ticks.map(\.label)
+        #expect(labels.first == "16:30" && labels.last == "19:00", "\(labels)")
+    }
+
+    @Test func aLogWithNoTimesIsTickedByLineNumber() {
+        let page = svg(
+            (1...40).map { event($0 % 2 == 0 ? "task.progress" : "task.resume", line: $0 * 3, thread: nil, task("1")) })
+        let drawnTicks = ticks(page)
+        #expect(drawnTicks.count > 2)
+        #expect(drawnTicks.allSatisfy { $0.label.hasPrefix("line ") })
+        #expect(page.contains(">log line (no times)</text>"))
+        // Each tick is where its line is: line 60 is the 20th event's.
+        let lane = lanes(page).first { $0.label.hasPrefix("task 1") }
+        for tick in drawnTicks {
+            guard let line = Int(tick.label.dropFirst(5)), line % 3 == 0 else { continue }
+            #expect(lane?.marks.first { $0.line == line }?.x == tick.x)
+        }
     }
 }

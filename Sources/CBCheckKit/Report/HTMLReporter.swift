@@ -1,6 +1,6 @@
 /// One self-contained HTML page for a person: per log, a timeline of each run (`HTMLTimeline`:
 /// the app's state, a lane per session, per task and per thread, each event a mark, findings'
-/// evidence in red and linked), the evidence lines, and a table of findings.
+/// evidence in red and linked, a ticked time axis), the evidence lines, and a table of findings.
 /// No scripts, fonts or other files, and a Content-Security-Policy that forbids them, so the page
 /// opens anywhere, offline, and a hostile log line cannot run code in it.
 public enum HTMLReporter: Reporter {
@@ -131,5 +131,6 @@ public enum HTMLReporter: Reporter {
         .mark-event{background:#3a3a3c;border-radius:6px;width:9px;height:9px}
         .mark-evidence{background:#d70015;transform:rotate(45deg);width:10px;height:10px}
         svg text.lane-label{font-size:12px;fill:#1d1d1f}svg text.note{fill:#8e8e93;font-style:italic}
+        svg .axis text{fill:#6e6e73}
         """
 }

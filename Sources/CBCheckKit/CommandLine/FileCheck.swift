@@ -31,7 +31,7 @@ enum FileCheck {
         do {
             let result = try checker.check(
                 path: path,
-                onEvent: keepsTimeline ? { event, _ in timeline.add(TimelineEvent(event)) } : nil,
+                onEvent: keepsTimeline ? { event, run in timeline.add(TimelineEvent(event, in: run)) } : nil,
                 onRunEnd: { run, verdict in
                     runs.append(CheckReport.Run(run, scenario: verdict))
                     if keepsTimeline { timeline.end(run: run.number) }

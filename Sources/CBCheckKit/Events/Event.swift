@@ -271,8 +271,3 @@ public struct Event: @unchecked Sendable {
         storage.header.attributes.value(of: attribute, equals: other)
     }
 }
-
-/// Where the app is in its lifecycle, as far as the log shows.
-public enum AppState: String, Sendable {
-    case unknown, foreground, background
-}

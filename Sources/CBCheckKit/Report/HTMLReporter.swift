@@ -1,8 +1,8 @@
-/// One self-contained HTML page for a person: per log, a timeline of each run (the app's state,
-/// a lane per session and per task, each event a mark, findings' evidence in red and linked), the
-/// evidence lines, and a table of findings. No scripts, fonts or other files, and a
-/// Content-Security-Policy that forbids them, so the page opens anywhere, offline, and a hostile
-/// log line cannot run code in it.
+/// One self-contained HTML page for a person: per log, a timeline of each run (`HTMLTimeline`:
+/// the app's state, a lane per session, per task and per thread, each event a mark, findings'
+/// evidence in red and linked, a ticked time axis), the evidence lines, and a table of findings.
+/// No scripts, fonts or other files, and a Content-Security-Policy that forbids them, so the page
+/// opens anywhere, offline, and a hostile log line cannot run code in it.
 public enum HTMLReporter: Reporter {
     public static let identifier = "html"
     public static let description = "one self-contained page: a timeline per run, the evidence lines and the findings"
@@ -105,10 +105,13 @@ public enum HTMLReporter: Reporter {
         return html + "</ol>\n"
     }
 
+    /// What the timelines' colours and marks mean, once at the top of the page.
     private static let legend = """
-        <p class="legend"><span class="swatch foreground"></span>foreground <span class="swatch background"></span>background \
-        <span class="swatch unknown"></span>state unknown <span class="swatch mark-event"></span>event \
-        <span class="swatch mark-evidence"></span>evidence of a finding</p>
+        <p class="legend">app state: <span class="swatch foreground"></span>foreground \
+        <span class="swatch background"></span>background <span class="swatch unknown"></span>not yet known \
+        · <span class="swatch mark-event"></span>an event <span class="swatch mark-evidence"></span>\
+        a finding's evidence (links to its line) · each event is in its session's or task's lane \
+        and again in its thread's</p>
         """
 
     private static let style = """
@@ -122,7 +125,12 @@ public enum HTMLReporter: Reporter {
         .evidence li:target{background:#fff1b8}.line{color:#6e6e73;font-family:ui-monospace,Menlo,monospace}
         svg{display:block;max-width:100%;height:auto}svg text{font:11px ui-monospace,Menlo,monospace;fill:#424245}
         .swatch{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:-2px;border-radius:2px}
-        .foreground{background:#b7e4c7}.background{background:#a9c7f5}.unknown{background:#e5e5ea}
-        .mark-event{background:#3a3a3c;border-radius:6px}.mark-evidence{background:#d70015}
+        .foreground{background:\(HTMLTimeline.colour(of: .foreground))}\
+        .background{background:\(HTMLTimeline.colour(of: .background))}\
+        .unknown{background:\(HTMLTimeline.colour(of: .unknown))}
+        .mark-event{background:#3a3a3c;border-radius:6px;width:9px;height:9px}
+        .mark-evidence{background:#d70015;transform:rotate(45deg);width:10px;height:10px}
+        svg text.lane-label{font-size:12px;fill:#1d1d1f}svg text.note{fill:#8e8e93;font-style:italic}
+        svg .axis text{fill:#6e6e73}
         """
 }

@@ -259,11 +259,7 @@ public final class TraceBuilder {
     }
 
     private func updateState(after event: Event, _ naming: TaskNaming, in run: RunRecord) {
-        switch event.kind {
-        case .appForeground, .appActive: run.state = .foreground
-        case .appBackground, .appHandleEvents: run.state = .background
-        default: break
-        }
+        if let entered = AppState.entered(by: event.kind) { run.state = entered }
         if let identifier = naming.session {
             switch event.kind {
             case .appHandleEvents:

@@ -76,6 +76,11 @@ import Testing
             output.stderr.hasPrefix(
                 "Error: Unknown option '--fial-on' (did you mean '--fail-on'?)\nUsage: cbcheck check "))
         #expect(output.stderr.hasSuffix("  See 'cbcheck check --help' for more information.\n"))
+        // The usage is wrapped as in --help, its later lines under the first.
+        let usage = output.stderr.split(separator: "\n").dropFirst().dropLast()
+        #expect(usage.count > 3)
+        #expect(usage.allSatisfy { $0.count <= 80 }, "\(usage)")
+        #expect(usage.dropFirst().allSatisfy { $0.hasPrefix("       [") || $0.hasPrefix("       <") }, "\(usage)")
         let badValue = try TestSupport.run([sample, "--fail-on", "fatal"])
         #expect(badValue.status == 2)
         #expect(badValue.stderr.contains("use one of: error, warning, note, pending, never"))

@@ -104,7 +104,7 @@ public enum CBCheck {
             return command.run(parsed, console)
         } catch {
             console.error(
-                "Error: \(error.message)\nUsage: \(HelpFormatter.usage(for: spec, tool: tool))\n"
+                "Error: \(error.message)\n\(HelpFormatter.fittedUsage("Usage: \(HelpFormatter.usage(for: spec, tool: tool))"))\n"
                     + "  See '\(tool) \(spec.name) --help' for more information.\n")
             return 2
         }

@@ -5,7 +5,9 @@ enum LearnCommand {
         discussion: """
             Mines the good logs' traces per run, per session identifier and per task (and per task kind:
             download, upload, data): A always precedes B, A is always followed by B, A is never followed
-            by B, at most once, exactly once given A, and the longest A-to-B time. What the event
+            by B, at most once, exactly once given A, and how long A to B took (drafted as a bound of
+            twice the longest time, at least 1s, rounded up; from one or two slices, marked weakly
+            supported). What the event
             vocabulary makes true, what follows from others, what fewer than --min-support slices
             exercised and time bounds fewer than --time-bound-support slices measured are left out. The
             rest is printed as rule-file text (or, with --format json, one JSON document), ranked by

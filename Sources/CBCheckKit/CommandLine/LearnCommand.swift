@@ -49,6 +49,11 @@ enum LearnCommand {
                 names: ["--emit-fixtures"], valueName: "<dir>",
                 help: "Write the good and bad logs as annotated fixtures, and the rules as learned.cbrules, here."),
             CBCheck.eventsOption,
+            .init(
+                names: ["--rules"], valueName: "<path>",
+                help:
+                    "Your own rules (a .cbrules file or a folder of them), besides the settings file's: drafts are numbered after their highest L-number.",
+                isRepeatable: true),
         ] + CBCheck.configOptions + [CBCheck.logFormatOption, CBCheck.processOption])
 
     /// The supports are positive numbers; standard input cannot be read twice.
@@ -70,6 +75,7 @@ enum LearnCommand {
         learner.pruner = pruner
         learner.raw = arguments.flag("raw")
         learner.makeChecker = { CBCheck.checker($0, arguments) }
+        learner.existingIDs += setup.disabled.map(\.id)
         do {
             let outcome = try learner.learn(good: good, bad: bad)
             for warning in outcome.warnings { console.error("\(warning)\n") }
@@ -81,9 +87,11 @@ enum LearnCommand {
                 console.out(text)
             }
             if let directory = arguments.value("emit-fixtures") {
-                // What `cbcheck test` runs: the built-in rules and --events, without the settings file.
+                // What `cbcheck test` runs: the built-in rules, --rules and --events, without the settings file.
                 var writer = LearnedFixtureWriter(library: try CBCheck.makeSetup(arguments, Configuration()).library)
-                writer.testOptions = arguments.all("events").flatMap { ["--events", $0] }
+                writer.testOptions =
+                    arguments.all("rules").flatMap { ["--rules", $0] }
+                    + arguments.all("events").flatMap { ["--events", $0] }
                 console.error(try writer.write(outcome, rulesText: text, to: directory))
             }
             console.error(LearnReport.summary(outcome))

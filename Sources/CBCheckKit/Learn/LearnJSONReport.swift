@@ -20,6 +20,7 @@ public enum LearnJSONReport {
                 ])
             ),
             ("goodLogs", .array(outcome.goodLogs.map(JSONValue.string))),
+            ("numberedAfter", .optional(outcome.ids.highestExistingID)),
             ("invariantsHeld", .int(outcome.held)),
             ("leftOut", .object(leftOut)),
             ("disagreed", .array(outcome.disagreed.map(JSONValue.string))),

@@ -17,6 +17,11 @@ public enum LearnReport {
             lines.append("# Left out because the rule engine found them violated in the good logs:")
             lines += outcome.disagreed.map { "#   \($0)" }
         }
+        if let highest = outcome.ids.highestExistingID {
+            lines.append(
+                "# Numbered after \(highest), the highest L-number of the rules there are (loaded or disabled): no id is taken twice."
+            )
+        }
         var text = lines.joined(separator: "\n") + "\n"
         for rule in outcome.rules {
             text += "\n" + rule.text(catches: catches(of: rule.id, outcome.badLogs))

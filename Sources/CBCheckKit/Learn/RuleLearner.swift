@@ -13,8 +13,14 @@ public struct RuleLearner {
     public var raw = false
     /// Makes the checker every log is read with (the command applies `--log-format`, `--process`).
     public var makeChecker: (RuleLibrary) -> LogChecker = { LogChecker(library: $0) }
+    /// The ids that exist, which no draft may take: the library's rules', and the command adds
+    /// those the settings file disabled (still in the project's files).
+    public var existingIDs: [String]
 
-    public init(library: RuleLibrary) { self.library = library }
+    public init(library: RuleLibrary) {
+        self.library = library
+        existingIDs = library.rules.map(\.description.id)
+    }
 
     /// One log and the findings of the learned rules on it.
     public struct CheckedLog {
@@ -35,6 +41,8 @@ public struct RuleLearner {
         public var warnings: [Diagnostic]
         /// The thresholds the invariants were pruned with, for the header.
         public var pruner: InvariantPruner
+        /// Where the drafts' ids were numbered from, for the header.
+        public var ids: LearnedRuleIDs
     }
 
     /// Learns from `good` and checks the rules on `bad`.
@@ -51,16 +59,17 @@ public struct RuleLearner {
         let mined = miner.invariants()
         let pruned = pruner.prune(
             mined, alikeTheirKind: miner.phrasingsAlikeTheirKind())
-        var rules = Self.numbered(pruned.kept, phrasings)
+        let ids = LearnedRuleIDs(existing: existingIDs)
+        var rules = Self.numbered(pruned.kept, phrasings, ids)
         let violated = Set(try findings(of: rules, in: good).flatMap { $0.findings.map(\.ruleID) })
         let disagreed = rules.filter { violated.contains($0.id) }.map(\.statement)
         if !violated.isEmpty {
-            rules = Self.numbered(rules.filter { !violated.contains($0.id) }.map(\.invariant), phrasings)
+            rules = Self.numbered(rules.filter { !violated.contains($0.id) }.map(\.invariant), phrasings, ids)
         }
         return Outcome(
             rules: rules, held: mined.count, leftOut: pruned.leftOut, disagreed: disagreed, goodLogs: good,
             badLogs: try findings(of: rules, in: bad), warnings: warnings,
-            pruner: pruner)
+            pruner: pruner, ids: ids)
     }
 
     /// The rules as one rule file, in rank order.
@@ -77,13 +86,13 @@ public struct RuleLearner {
 
     // MARK: - Private
 
-    /// Ids in rank order; each rule names the patterns of the phrasings it speaks of.
-    private static func numbered(_ invariants: [Invariant], _ phrasings: [String: String]) -> [LearnedRule] {
-        let width = max(3, String(invariants.count).count)
-        return invariants.enumerated().map { index, invariant in
-            let number = String(index + 1)
-            var rule = LearnedRule(
-                id: "L" + String(repeating: "0", count: width - number.count) + number, invariant: invariant)
+    /// Ids in rank order, after the existing ones (`LearnedRuleIDs`); each rule names the patterns
+    /// of the phrasings it speaks of.
+    private static func numbered(
+        _ invariants: [Invariant], _ phrasings: [String: String], _ ids: LearnedRuleIDs
+    ) -> [LearnedRule] {
+        zip(ids.ids(invariants.count), invariants).map { id, invariant in
+            var rule = LearnedRule(id: id, invariant: invariant)
             for phrasing in [invariant.first.phrasing, invariant.second?.phrasing].compactMap({ $0 }) {
                 rule.patterns[phrasing] = phrasings[phrasing]
             }

@@ -7,16 +7,17 @@ enum LearnCommand {
             download, upload, data): A always precedes B, A is always followed by B, A is never followed
             by B, at most once, exactly once given A, and how long A to B took (drafted as a bound of
             twice the longest time, at least 1s, rounded up; from one or two slices, marked weakly
-            supported). What the event
-            vocabulary makes true, what follows from others, what fewer than --min-support slices
-            exercised and time bounds fewer than --time-bound-support slices measured are left out. The
-            rest is printed as rule-file text (or, with --format json, one JSON document), ranked by
-            support, each rule with a comment naming a place in the good logs that shows it; no printed
-            rule fires on the good logs. --raw also mines each phrasing of your own event map apart
-            from its kind. --bad checks the rules on logs known to be wrong and says which rule catches
-            each, at which line; --emit-fixtures writes the logs as annotated fixtures and the rules
-            beside them, so 'cbcheck test --rules DIR/learned.cbrules DIR' covers the new rules. See
-            docs/learning-rules.md.
+            supported). What the event vocabulary makes true, what follows from others, what fewer
+            than --min-support slices exercised, time bounds fewer than --time-bound-support slices
+            measured, and what a loaded rule (built-in, the settings file's, --rules) already checks
+            are left out, the last listed with that rule's id. The rest is printed as rule-file text
+            (or, with --format json, one JSON document), ranked by support and numbered after the
+            highest L-number of the rules there are, each rule with a comment naming a place in the
+            good logs that shows it; no printed rule fires on the good logs. --raw also mines each
+            phrasing of your own event map apart from its kind. --bad checks the rules on logs known
+            to be wrong and says which rule catches each, at which line; --emit-fixtures writes the
+            logs as annotated fixtures and the rules beside them, so 'cbcheck test --rules
+            DIR/learned.cbrules DIR' covers the new rules. See docs/learning-rules.md.
             """,
         arguments: [
             .init(
@@ -52,7 +53,7 @@ enum LearnCommand {
             .init(
                 names: ["--rules"], valueName: "<path>",
                 help:
-                    "Your own rules (a .cbrules file or a folder of them), besides the settings file's: drafts are numbered after their highest L-number.",
+                    "Your own rules (a .cbrules file or a folder of them), besides the settings file's: what they check is not drafted again, and drafts are numbered after their highest L-number.",
                 isRepeatable: true),
         ] + CBCheck.configOptions + [CBCheck.logFormatOption, CBCheck.processOption])
 

@@ -24,6 +24,16 @@ public enum LearnJSONReport {
             ("invariantsHeld", .int(outcome.held)),
             ("leftOut", .object(leftOut)),
             ("disagreed", .array(outcome.disagreed.map(JSONValue.string))),
+            (
+                "alreadyChecked",
+                .array(
+                    outcome.alreadyChecked.map {
+                        .object([
+                            ("statement", .string($0.statement)), ("rule", .string($0.ruleID)),
+                            ("form", .string(form($0.invariant.form))),
+                        ])
+                    })
+            ),
             ("rules", .array(outcome.rules.map { rule($0, outcome.badLogs) })),
             ("badLogs", .array(outcome.badLogs.map(badLog))),
         ]).rendered()

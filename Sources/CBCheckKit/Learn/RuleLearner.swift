@@ -1,10 +1,11 @@
 import Diagnostics
 
 /// `cbcheck learn` without the printing: mines the good logs, prunes and ranks what held, writes
-/// each invariant as a rule, checks the rules with the rule engine on the good logs (a rule the
-/// engine finds violated there is left out, so none fires on them) and, if asked, on bad logs.
+/// each invariant as a rule, leaves out those a rule there is already checks (`AlreadyChecked`),
+/// checks the rest with the rule engine on the good logs (a rule the engine finds violated there
+/// is left out, so none fires on them) and, if asked, on bad logs.
 public struct RuleLearner {
-    /// The rules and event map the logs are read with; its rules are not used.
+    /// The rules and event map the logs are read with; its rules are what a draft must not restate.
     public let library: RuleLibrary
     /// What is left out, and the thresholds (`--min-support`, `--time-bound-support`).
     public var pruner = InvariantPruner()
@@ -36,6 +37,8 @@ public struct RuleLearner {
         public var leftOut: [InvariantPruner.Reason: Int]
         /// Invariants the rule engine found violated in the good logs (left out): their statements.
         public var disagreed: [String]
+        /// Invariants a rule of the library already checks (left out), in rank order.
+        public var alreadyChecked: [AlreadyChecked]
         public var goodLogs: [String]
         public var badLogs: [CheckedLog]
         public var warnings: [Diagnostic]
@@ -60,16 +63,18 @@ public struct RuleLearner {
         let pruned = pruner.prune(
             mined, alikeTheirKind: miner.phrasingsAlikeTheirKind())
         let ids = LearnedRuleIDs(existing: existingIDs)
-        var rules = Self.numbered(pruned.kept, phrasings, ids)
+        let separated = try AlreadyChecked.separate(Self.numbered(pruned.kept, phrasings, ids), from: library)
+        var rules = Self.numbered(separated.drafted.map(\.invariant), phrasings, ids)
         let violated = Set(try findings(of: rules, in: good).flatMap { $0.findings.map(\.ruleID) })
         let disagreed = rules.filter { violated.contains($0.id) }.map(\.statement)
         if !violated.isEmpty {
             rules = Self.numbered(rules.filter { !violated.contains($0.id) }.map(\.invariant), phrasings, ids)
         }
         return Outcome(
-            rules: rules, held: mined.count, leftOut: pruned.leftOut, disagreed: disagreed, goodLogs: good,
-            badLogs: try findings(of: rules, in: bad), warnings: warnings,
-            pruner: pruner, ids: ids)
+            rules: rules, held: mined.count, leftOut: pruned.leftOut, disagreed: disagreed,
+            alreadyChecked: separated.alreadyChecked, goodLogs: good,
+            badLogs: try findings(of: rules, in: bad, alsoOf: separated.alreadyChecked.map(\.ruleID)),
+            warnings: warnings, pruner: pruner, ids: ids)
     }
 
     /// The rules as one rule file, in rank order.
@@ -128,10 +133,16 @@ public struct RuleLearner {
             }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The findings of `rules` on each log, as `cbcheck check --rules` would report them.
-    private func findings(of rules: [LearnedRule], in paths: [String]) throws(Diagnostic) -> [CheckedLog] {
-        guard !paths.isEmpty, !rules.isEmpty else { return paths.map { CheckedLog(path: $0, findings: []) } }
-        let checker = makeChecker(try Self.compile(rules, with: library))
+    /// The findings of `rules`, and of the library's rules with the ids `loaded` (those that check
+    /// what was not drafted, so a bad log they catch is not reported as caught by none), on each
+    /// log, as `cbcheck check --rules` would report them.
+    private func findings(
+        of rules: [LearnedRule], in paths: [String], alsoOf loaded: [String] = []
+    ) throws(Diagnostic) -> [CheckedLog] {
+        var compiled = try Self.compile(rules, with: library)
+        compiled.rules += library.rules.filter { Set(loaded).contains($0.description.id) }
+        guard !paths.isEmpty, !compiled.rules.isEmpty else { return paths.map { CheckedLog(path: $0, findings: []) } }
+        let checker = makeChecker(compiled)
         return try paths.map { path throws(Diagnostic) in
             var found: [Finding] = []
             _ = try read(path, with: checker, onEvent: nil) { found.append($0) }

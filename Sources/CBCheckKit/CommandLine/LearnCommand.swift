@@ -5,16 +5,19 @@ enum LearnCommand {
         discussion: """
             Mines the good logs' traces per run, per session identifier and per task (and per task kind:
             download, upload, data): A always precedes B, A is always followed by B, A is never followed
-            by B, at most once, exactly once given A, and the longest A-to-B time. What the event
-            vocabulary makes true, what follows from others, what fewer than --min-support slices
-            exercised and time bounds fewer than --time-bound-support slices measured are left out. The
-            rest is printed as rule-file text (or, with --format json, one JSON document), ranked by
-            support, each rule with a comment naming a place in the good logs that shows it; no printed
-            rule fires on the good logs. --raw also mines each phrasing of your own event map apart
-            from its kind. --bad checks the rules on logs known to be wrong and says which rule catches
-            each, at which line; --emit-fixtures writes the logs as annotated fixtures and the rules
-            beside them, so 'cbcheck test --rules DIR/learned.cbrules DIR' covers the new rules. See
-            docs/learning-rules.md.
+            by B, at most once, exactly once given A, and how long A to B took (drafted as a bound of
+            twice the longest time, at least 1s, rounded up; from one or two slices, marked weakly
+            supported). What the event vocabulary makes true, what follows from others, what fewer
+            than --min-support slices exercised, time bounds fewer than --time-bound-support slices
+            measured, and what a loaded rule (built-in, the settings file's, --rules) already checks
+            are left out, the last listed with that rule's id. The rest is printed as rule-file text
+            (or, with --format json, one JSON document), ranked by support and numbered after the
+            highest L-number of the rules there are, each rule with a comment naming a place in the
+            good logs that shows it; no printed rule fires on the good logs. --raw also mines each
+            phrasing of your own event map apart from its kind. --bad checks the rules on logs known
+            to be wrong and says which rule catches each, at which line; --emit-fixtures writes the
+            logs as annotated fixtures and the rules beside them, so 'cbcheck test --rules
+            DIR/learned.cbrules DIR' covers the new rules. See docs/learning-rules.md.
             """,
         arguments: [
             .init(
@@ -47,6 +50,11 @@ enum LearnCommand {
                 names: ["--emit-fixtures"], valueName: "<dir>",
                 help: "Write the good and bad logs as annotated fixtures, and the rules as learned.cbrules, here."),
             CBCheck.eventsOption,
+            .init(
+                names: ["--rules"], valueName: "<path>",
+                help:
+                    "Your own rules (a .cbrules file or a folder of them), besides the settings file's: what they check is not drafted again, and drafts are numbered after their highest L-number.",
+                isRepeatable: true),
         ] + CBCheck.configOptions + [CBCheck.logFormatOption, CBCheck.processOption])
 
     /// The supports are positive numbers; standard input cannot be read twice.
@@ -68,6 +76,7 @@ enum LearnCommand {
         learner.pruner = pruner
         learner.raw = arguments.flag("raw")
         learner.makeChecker = { CBCheck.checker($0, arguments) }
+        learner.existingIDs += setup.disabled.map(\.id)
         do {
             let outcome = try learner.learn(good: good, bad: bad)
             for warning in outcome.warnings { console.error("\(warning)\n") }
@@ -79,9 +88,11 @@ enum LearnCommand {
                 console.out(text)
             }
             if let directory = arguments.value("emit-fixtures") {
-                // What `cbcheck test` runs: the built-in rules and --events, without the settings file.
+                // What `cbcheck test` runs: the built-in rules, --rules and --events, without the settings file.
                 var writer = LearnedFixtureWriter(library: try CBCheck.makeSetup(arguments, Configuration()).library)
-                writer.testOptions = arguments.all("events").flatMap { ["--events", $0] }
+                writer.testOptions =
+                    arguments.all("rules").flatMap { ["--rules", $0] }
+                    + arguments.all("events").flatMap { ["--events", $0] }
                 console.error(try writer.write(outcome, rulesText: text, to: directory))
             }
             console.error(LearnReport.summary(outcome))

@@ -20,9 +20,20 @@ public enum LearnJSONReport {
                 ])
             ),
             ("goodLogs", .array(outcome.goodLogs.map(JSONValue.string))),
+            ("numberedAfter", .optional(outcome.ids.highestExistingID)),
             ("invariantsHeld", .int(outcome.held)),
             ("leftOut", .object(leftOut)),
             ("disagreed", .array(outcome.disagreed.map(JSONValue.string))),
+            (
+                "alreadyChecked",
+                .array(
+                    outcome.alreadyChecked.map {
+                        .object([
+                            ("statement", .string($0.statement)), ("rule", .string($0.ruleID)),
+                            ("form", .string(form($0.invariant.form))),
+                        ])
+                    })
+            ),
             ("rules", .array(outcome.rules.map { rule($0, outcome.badLogs) })),
             ("badLogs", .array(outcome.badLogs.map(badLog))),
         ]).rendered()
@@ -44,7 +55,7 @@ public enum LearnJSONReport {
             ("slicing", .array(invariant.slicing.keys.map { .string($0.rawValue) })),
             ("taskKind", .optional(invariant.taskKind)),
             ("support", .int(invariant.support)),
-            ("bounds", bounds(invariant)),
+            ("bounds", bounds(rule)),
             (
                 "witness",
                 .object([
@@ -102,13 +113,15 @@ public enum LearnJSONReport {
         ])
     }
 
-    /// `lastsAtMost` only: the times observed, in whole milliseconds, and the printed limit.
-    private static func bounds(_ invariant: Invariant) -> JSONValue {
-        guard invariant.form == .lastsAtMost, let bounds = invariant.bounds else { return .null }
+    /// `lastsAtMost` only: the times observed, in whole milliseconds, the drafted limit, and
+    /// whether so few slices measured it that the comment calls it weakly supported.
+    private static func bounds(_ rule: LearnedRule) -> JSONValue {
+        guard let bound = rule.timeBound else { return .null }
         return .object([
-            ("shortestMs", .int(Int((bounds.lowerBound * 1000).rounded()))),
-            ("longestMs", .int(Int((bounds.upperBound * 1000).rounded()))),
-            ("limit", .string(LearnedRule.limit(invariant))),
+            ("shortestMs", .int(Int((bound.observed.lowerBound * 1000).rounded()))),
+            ("longestMs", .int(Int((bound.observed.upperBound * 1000).rounded()))),
+            ("limit", .string(bound.text)),
+            ("weaklySupported", .bool(bound.isWeaklySupported)),
         ])
     }
 

@@ -31,6 +31,9 @@ public struct LearnedRule: Sendable {
         return eventClass.kind.carries(.kind) ? side : nil
     }
 
+    /// The drafted `last at most` bound, for a time bound; `nil` for the orderings and counts.
+    public var timeBound: DraftedTimeBound? { DraftedTimeBound(invariant) }
+
     /// A kebab-case name from the classes and the form.
     public var name: String { words.name + (invariant.taskKind.map { "-in-\(Self.slug($0))-tasks" } ?? "") }
 
@@ -52,20 +55,22 @@ public struct LearnedRule: Sendable {
         case .neverFollowedBy: return "forbid \(b) after \(a)"
         case .atMostOnce: return "at most 1 \(a)"
         case .exactlyOnceGiven: return "given \(a): exactly 1 \(b)"
-        case .lastsAtMost: return "after \(a) until \(b): last at most \(Self.limit(invariant))"
+        case .lastsAtMost: return "after \(a) until \(b): last at most \(timeBound?.text ?? "")"
         }
     }
 
-    /// The rule as rule-file text: a comment with the support and the witness (and, after a check
-    /// against bad logs, what it caught), then the rule.
+    /// The rule as rule-file text: a comment with the support, for a time bound what was observed
+    /// against what was drafted, the witness (and, after a check against bad logs, what it
+    /// caught), then the rule.
     public func text(catches: [String] = []) -> String {
         let witness = invariant.witness
         let steps = witness.steps.map { "line \($0.line) \($0.kind)" }.joined(separator: ", ")
         var lines = [
             "# \(id): \(statement)",
             "#   support: \(invariant.support) slices (per \(invariant.slicing.text)) exercised it",
-            "#   seen in \(witness.file): \(steps)",
         ]
+        lines += (timeBound?.comment ?? []).map { "#   \($0)" }
+        lines.append("#   seen in \(witness.file): \(steps)")
         lines += patterns.sorted { $0.key < $1.key }.map { "#   phrasing \($0.key): match \($0.value)" }
         lines += catches.map { "#   catches \($0)" }
         return lines.joined(separator: "\n") + "\n" + ruleText
@@ -101,40 +106,13 @@ public struct LearnedRule: Sendable {
         case .exactlyOnceGiven:
             return ("one-\(nb)-with-\(na)", "\(a) came, but not with exactly one \(b)", "with \(a), exactly one \(b)")
         case .lastsAtMost:
-            let limit = Self.limit(invariant)
-            let bounds = invariant.bounds ?? 0...0
+            let bound = timeBound ?? DraftedTimeBound(observed: 0...0, slices: 0)
             return (
-                "\(na)-to-\(nb)-within-\(limit)",
-                "\(a) to \(b) took longer than \(limit) (the good logs' longest, rounded up)",
-                "\(a) to \(b) took \(Self.seconds(bounds.lowerBound)) to \(Self.seconds(bounds.upperBound))"
+                "\(na)-to-\(nb)-within-\(bound.text)",
+                "\(a) to \(b) took longer than \(bound.text) (the good logs took at most \(bound.longestText))",
+                "\(a) to \(b) took \(bound.observedText)"
             )
         }
-    }
-
-    /// The bound of `last at most`: the longest time observed, rounded up to 1, 2 or 5 times a
-    /// power of ten (33 ms → 50ms, 2.6 s → 5s). The good logs pass by construction; the margin
-    /// keeps a log that is a few milliseconds slower from failing, and the figure readable.
-    static func limit(_ invariant: Invariant) -> String {
-        let longest = max(invariant.bounds?.upperBound ?? 0, 0.001)
-        var step = 0.001
-        while true {
-            for factor in [1.0, 2.0, 5.0] where step * factor >= longest {
-                return Self.duration(step * factor)
-            }
-            step *= 10
-        }
-    }
-
-    /// `500ms`, `2s`, `10min`: the units the rule language reads.
-    private static func duration(_ seconds: Double) -> String {
-        if seconds < 1 { return "\(Int((seconds * 1000).rounded()))ms" }
-        if seconds >= 600, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60))min" }
-        return "\(Int(seconds.rounded()))s"
-    }
-
-    /// An observed time as the comment shows it: `33ms`, `2.608s`.
-    private static func seconds(_ value: Double) -> String {
-        abs(value) < 1 ? "\(Int((value * 1000).rounded()))ms" : "\((value * 1000).rounded() / 1000)s"
     }
 
     /// A value as a rule condition writes it: a plain word, or a quoted string.

@@ -1,10 +1,11 @@
 import Diagnostics
 
 /// `cbcheck learn` without the printing: mines the good logs, prunes and ranks what held, writes
-/// each invariant as a rule, checks the rules with the rule engine on the good logs (a rule the
-/// engine finds violated there is left out, so none fires on them) and, if asked, on bad logs.
+/// each invariant as a rule, leaves out those a rule there is already checks (`AlreadyChecked`),
+/// checks the rest with the rule engine on the good logs (a rule the engine finds violated there
+/// is left out, so none fires on them) and, if asked, on bad logs.
 public struct RuleLearner {
-    /// The rules and event map the logs are read with; its rules are not used.
+    /// The rules and event map the logs are read with; its rules are what a draft must not restate.
     public let library: RuleLibrary
     /// What is left out, and the thresholds (`--min-support`, `--time-bound-support`).
     public var pruner = InvariantPruner()
@@ -13,8 +14,14 @@ public struct RuleLearner {
     public var raw = false
     /// Makes the checker every log is read with (the command applies `--log-format`, `--process`).
     public var makeChecker: (RuleLibrary) -> LogChecker = { LogChecker(library: $0) }
+    /// The ids that exist, which no draft may take: the library's rules', and the command adds
+    /// those the settings file disabled (still in the project's files).
+    public var existingIDs: [String]
 
-    public init(library: RuleLibrary) { self.library = library }
+    public init(library: RuleLibrary) {
+        self.library = library
+        existingIDs = library.rules.map(\.description.id)
+    }
 
     /// One log and the findings of the learned rules on it.
     public struct CheckedLog {
@@ -30,11 +37,15 @@ public struct RuleLearner {
         public var leftOut: [InvariantPruner.Reason: Int]
         /// Invariants the rule engine found violated in the good logs (left out): their statements.
         public var disagreed: [String]
+        /// Invariants a rule of the library already checks (left out), in rank order.
+        public var alreadyChecked: [AlreadyChecked]
         public var goodLogs: [String]
         public var badLogs: [CheckedLog]
         public var warnings: [Diagnostic]
         /// The thresholds the invariants were pruned with, for the header.
         public var pruner: InvariantPruner
+        /// Where the drafts' ids were numbered from, for the header.
+        public var ids: LearnedRuleIDs
     }
 
     /// Learns from `good` and checks the rules on `bad`.
@@ -51,16 +62,19 @@ public struct RuleLearner {
         let mined = miner.invariants()
         let pruned = pruner.prune(
             mined, alikeTheirKind: miner.phrasingsAlikeTheirKind())
-        var rules = Self.numbered(pruned.kept, phrasings)
+        let ids = LearnedRuleIDs(existing: existingIDs)
+        let separated = try AlreadyChecked.separate(Self.numbered(pruned.kept, phrasings, ids), from: library)
+        var rules = Self.numbered(separated.drafted.map(\.invariant), phrasings, ids)
         let violated = Set(try findings(of: rules, in: good).flatMap { $0.findings.map(\.ruleID) })
         let disagreed = rules.filter { violated.contains($0.id) }.map(\.statement)
         if !violated.isEmpty {
-            rules = Self.numbered(rules.filter { !violated.contains($0.id) }.map(\.invariant), phrasings)
+            rules = Self.numbered(rules.filter { !violated.contains($0.id) }.map(\.invariant), phrasings, ids)
         }
         return Outcome(
-            rules: rules, held: mined.count, leftOut: pruned.leftOut, disagreed: disagreed, goodLogs: good,
-            badLogs: try findings(of: rules, in: bad), warnings: warnings,
-            pruner: pruner)
+            rules: rules, held: mined.count, leftOut: pruned.leftOut, disagreed: disagreed,
+            alreadyChecked: separated.alreadyChecked, goodLogs: good,
+            badLogs: try findings(of: rules, in: bad, alsoOf: separated.alreadyChecked.map(\.ruleID)),
+            warnings: warnings, pruner: pruner, ids: ids)
     }
 
     /// The rules as one rule file, in rank order.
@@ -77,13 +91,13 @@ public struct RuleLearner {
 
     // MARK: - Private
 
-    /// Ids in rank order; each rule names the patterns of the phrasings it speaks of.
-    private static func numbered(_ invariants: [Invariant], _ phrasings: [String: String]) -> [LearnedRule] {
-        let width = max(3, String(invariants.count).count)
-        return invariants.enumerated().map { index, invariant in
-            let number = String(index + 1)
-            var rule = LearnedRule(
-                id: "L" + String(repeating: "0", count: width - number.count) + number, invariant: invariant)
+    /// Ids in rank order, after the existing ones (`LearnedRuleIDs`); each rule names the patterns
+    /// of the phrasings it speaks of.
+    private static func numbered(
+        _ invariants: [Invariant], _ phrasings: [String: String], _ ids: LearnedRuleIDs
+    ) -> [LearnedRule] {
+        zip(ids.ids(invariants.count), invariants).map { id, invariant in
+            var rule = LearnedRule(id: id, invariant: invariant)
             for phrasing in [invariant.first.phrasing, invariant.second?.phrasing].compactMap({ $0 }) {
                 rule.patterns[phrasing] = phrasings[phrasing]
             }
@@ -119,10 +133,16 @@ public struct RuleLearner {
             }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The findings of `rules` on each log, as `cbcheck check --rules` would report them.
-    private func findings(of rules: [LearnedRule], in paths: [String]) throws(Diagnostic) -> [CheckedLog] {
-        guard !paths.isEmpty, !rules.isEmpty else { return paths.map { CheckedLog(path: $0, findings: []) } }
-        let checker = makeChecker(try Self.compile(rules, with: library))
+    /// The findings of `rules`, and of the library's rules with the ids `loaded` (those that check
+    /// what was not drafted, so a bad log they catch is not reported as caught by none), on each
+    /// log, as `cbcheck check --rules` would report them.
+    private func findings(
+        of rules: [LearnedRule], in paths: [String], alsoOf loaded: [String] = []
+    ) throws(Diagnostic) -> [CheckedLog] {
+        var compiled = try Self.compile(rules, with: library)
+        compiled.rules += library.rules.filter { Set(loaded).contains($0.description.id) }
+        guard !paths.isEmpty, !compiled.rules.isEmpty else { return paths.map { CheckedLog(path: $0, findings: []) } }
+        let checker = makeChecker(compiled)
         return try paths.map { path throws(Diagnostic) in
             var found: [Finding] = []
             _ = try read(path, with: checker, onEvent: nil) { found.append($0) }

@@ -308,7 +308,8 @@ import Testing
         #expect(
             result.error == """
                 Error: Unknown option '--rule' (did you mean '--rules'?)
-                Usage: cbcheck explain [--rules <path> ...] [--config <file>] [--no-config] <rule>
+                Usage: cbcheck explain [--rules <path> ...] [--config <file>] [--no-config]
+                       <rule>
                   See 'cbcheck explain --help' for more information.
 
                 """)

@@ -14,7 +14,12 @@ holding any of the map's required literals (`cbcheck rules --event-map` lists th
 lower case, matched as written): the work of merely finding candidate lines, the bar cbcheck's
 whole run is measured against.
 
-Usage: bench.py [--sizes 20,200,1000] [--repeats 3] [--binary .build/release/cbcheck]
+Then the same on logs of three other shapes from another generator (generate_shapes.py: dumps,
+unified, tasks), at --shape-size MB, beside `rg -c -F` with the callback method names, the same
+with `pcre2grep`, `rg -F` with the map's literals (finding candidate lines only) and `wc -l`.
+
+Usage: bench.py [--sizes 20,200,1000] [--repeats 3] [--shapes dumps,unified,tasks] [--shape-size 200]
+                [--binary .build/release/cbcheck]
 """
 import argparse
 import os
@@ -114,11 +119,47 @@ def scaling(binary, out_dir, repeats):
         print(f"memory per {what[:-1]}: {per_task:.0f} bytes (peak RSS difference over 150000 tasks)")
 
 
+def shape_run(args, out_dir, shape, literals):
+    """cbcheck on another generator's log (generate_shapes.py) beside the references a user would
+    pick: rg with the callback method names, and the bars of merely finding candidate lines
+    (`rg -F` with the map's literals: a matching-only pass) and of counting lines (`wc -l`)."""
+    size = args.shape_size
+    log = os.path.join(out_dir, f"shape-{shape}-{size}mb.log")
+    if not os.path.exists(log):
+        subprocess.run([sys.executable, os.path.join(HERE, "generate_shapes.py"), shape, str(size), log], check=True)
+    megabytes = os.path.getsize(log) / 1e6
+    methods = os.path.join(HERE, "callback_methods.txt")
+    commands = {
+        "cbcheck": [args.binary, log],
+        "cbcheck -j 1": [args.binary, "-j", "1", log],
+        "rg methods": ["rg", "--no-mmap", "-c", "-F", "-f", methods, log],
+        "pcre2grep methods": ["pcre2grep", "-c", "-F", "-f", methods, log],
+        "rg -F literals": ["rg", "--no-mmap", "-c", "-F", "-f", literals, log],
+        "wc -l": ["wc", "-l", log],
+    }
+    rates = {}
+    label = f"{shape[:6]}"
+    for name, command in commands.items():
+        warm_page_cache(log)
+        median, fastest, slowest, peak = measure(command, os.path.join(out_dir, "out.txt"), args.repeats)
+        rates[name] = megabytes / median
+        spread = f"{megabytes / slowest:7.0f}-{megabytes / fastest:<7.0f}"
+        print(f"{label:>6}  {name:<17} {rates[name]:9.0f} ({spread}) {peak / 1024:8.1f} MB", flush=True)
+    for own in ("cbcheck", "cbcheck -j 1"):
+        ratios = [f"{own} / {name} = {rates[own] / rates[name]:.2f}"
+                  for name in ("rg methods", "pcre2grep methods", "rg -F literals", "wc -l")]
+        print(f"{'':>6}  " + ", ".join(ratios), flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="20,200,1000")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/cbcheck"))
+    parser.add_argument(
+        "--shapes", default="dumps,unified,tasks",
+        help="other generators' shapes (generate_shapes.py), each at --shape-size MB; '' for none")
+    parser.add_argument("--shape-size", type=int, default=200)
     parser.add_argument(
         "--reference-max-mb", type=int, default=200,
         help="rg -P and pcre2grep run the map's regexes on every line and are slow: skip them above this size")
@@ -173,6 +214,8 @@ def main():
                       for name in ("rg methods", "rg -c", "pcre2grep -c", "rg plain", "rg -F literals", "wc -l")
                       if name in rates]
             print(f"{'':>6}  " + ", ".join(ratios), flush=True)
+    for shape in [s for s in args.shapes.split(",") if s]:
+        shape_run(args, out_dir, shape, literals)
     scaling(args.binary, out_dir, args.repeats)
     empty = os.path.join(out_dir, "empty.log")
     open(empty, "w").close()

@@ -55,4 +55,21 @@ import Testing
         let counts = try #require(document["counts"] as? [String: Int])
         #expect(counts["falsePositives"] == 0)
     }
+
+    /// In a project whose fixtures are not in `Fixtures/`, a bare `cbcheck test` says where they
+    /// seem to be instead of "Fixtures: no such file or directory".
+    @Test func aBareTestWithoutAFixturesFolderNamesTheOneItFinds() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cbcheck-bare-test-\(UUID())")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("ci/cbcheck/fixtures"), withIntermediateDirectories: true)
+        let bare = try TestSupport.run(["test", "--no-config"], in: root)
+        #expect(bare.status == 2)
+        #expect(
+            bare.stderr
+                == "cbcheck: error: no fixtures named, and no Fixtures folder here\n"
+                + "  hint: did you mean 'cbcheck test ci/cbcheck/fixtures'?\n")
+        let empty = try TestSupport.run(
+            ["test", "--no-config"], in: root.appendingPathComponent("ci/cbcheck/fixtures"))
+        #expect(empty.stderr.hasSuffix("  hint: name them: cbcheck test DIR\n"))
+    }
 }

@@ -39,6 +39,12 @@ enum TestCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) -> Int32 {
         guard let library = CBCheck.loadSetup(arguments, console)?.library else { return 2 }
         let roots = arguments.positionals.isEmpty ? ["Fixtures"] : arguments.positionals
+        if arguments.positionals.isEmpty, !FileManager.default.fileExists(atPath: "Fixtures") {
+            let found = FixtureFiles.fixtureFolders()
+            let hint = found.first.map { "did you mean 'cbcheck test \($0)'?" } ?? "name them: cbcheck test DIR"
+            console.error("cbcheck: error: no fixtures named, and no Fixtures folder here\n  hint: \(hint)\n")
+            return 2
+        }
         let paths: [String]
         do {
             paths = try FixtureFiles.find(in: roots)
@@ -113,5 +119,28 @@ enum FixtureFiles {
             throw Diagnostic(.error, "\(path): cannot be read")
         }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Folders named `fixtures` (any case) here or one or two levels down, for the hint.
+    static func fixtureFolders() -> [String] {
+        let manager = FileManager.default
+        var found: [String] = []
+        var level = [""]
+        for _ in 0..<3 {
+            var next: [String] = []
+            for folder in level {
+                let names = (try? manager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+                for name in names.sorted() where !name.hasPrefix(".") {
+                    let path = folder.isEmpty ? name : folder + "/" + name
+                    var isDirectory: ObjCBool = false
+                    guard manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                        continue
+                    }
+                    if name.lowercased() == "fixtures" { found.append(path) } else { next.append(path) }
+                }
+            }
+            level = next
+        }
+        return found
     }
 }

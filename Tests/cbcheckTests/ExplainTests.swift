@@ -16,10 +16,11 @@ import Testing
         #expect(several.stdout == "")
         #expect(
             several.stderr == """
-                error: 'called' is part of the names of 3 rules; name one:
+                error: 'called' is part of the names of 4 rules; name one:
                   CB101 handler-called-early
                   CB102 handler-never-called
                   CB103 handler-called-twice
+                  CB113 fetch-handler-not-called
 
                 """)
         let misspelt = try TestSupport.run(["explain", "handler-caled-early"])

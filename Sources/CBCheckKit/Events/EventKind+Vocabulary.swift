@@ -176,6 +176,13 @@ extension EventKind {
             summary:
                 "the app ran under a debugger (Xcode's 'Message from debugger:', lldb): never suspended (APPLE-FACTS D1)",
             attributes: []),
+        // UIKit's warning that the app delegate never called a fetch's completion handler.
+        Entry(
+            name: "app.fetchHandler.neverCalled",
+            summary:
+                "UIKit's warning that didReceiveRemoteNotification:fetchCompletionHandler: or "
+                + "performFetchWithCompletionHandler:'s completion handler was never called",
+            attributes: []),
         Entry(
             name: "context.simulator",
             summary: "the app ran in the Simulator (a CoreSimulator path): suspension may not be faithful (D2)",

@@ -65,7 +65,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     public static let backgroundTaskBegin = EventKind(index: 33)  // bgtask.begin
     public static let backgroundTaskEnd = EventKind(index: 34)  // bgtask.end
     public static let contextDebugger = EventKind(index: 51)  // context.debugger
-    public static let contextSimulator = EventKind(index: 52)  // context.simulator
+    public static let contextSimulator = EventKind(index: 53)  // context.simulator
 
     /// Whether events of this kind carry `attribute`: a bit test, since the trace builder and the
     /// slice trees ask it for every event (about 40 000 times on the bench log).
@@ -82,7 +82,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
         0x1, 0x1, 0x1, 0x801, 0x1, 0x1, 0x5, 0x1, 0x61c03, 0x403, 0x403, 0x463,
         0x4c3, 0x503, 0x41f, 0x3, 0x3, 0x3, 0x203, 0x203, 0x1000b, 0x2000, 0x2000, 0x2000,
         0x2000, 0x4000, 0x4000, 0xc000, 0xc000, 0x3, 0xb, 0x1000b, 0x17, 0x0, 0x1, 0x2010, 0x2000,
-        0x1, 0x2000, 0x0, 0x0,
+        0x1, 0x2000, 0x0, 0x0, 0x0,
     ]
 
     /// `task.*` kinds: callbacks and actions of one URLSession task.
@@ -129,7 +129,7 @@ public struct EventKind: Hashable, Comparable, Sendable, CustomStringConvertible
     /// checked at each of the trace builder's several questions per event.
     static let flags: [UInt8] = [
         8, 8, 8, 16, 16, 16, 16, 16, 16, 16, 0, 16, 4, 4, 4, 0, 0, 0, 0, 0, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 2, 2, 2, 2, 2, 8, 2, 0, 0, 0, 0, 0,
+        1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 2, 2, 2, 2, 2, 8, 2, 0, 0, 0, 0, 0, 0,
     ]
 
     @inline(__always)

@@ -134,5 +134,13 @@ import Testing
         let printed = try checker.check(path: handler) { _ in }
         let blind = NotCheckedRules(library.rules, coverage: printed.coverage, stats: printed.stats)
         #expect(blind.reason(for: "CB104") == "the log names no threads")
+        // A launch in a log that names no session: CB109 (sliced by session) had one, but nothing
+        // to judge it by; "no app.launch in the log" was untrue.
+        let launched = try checker.check(
+            path: try TestSupport.temporaryFile(
+                Self.log(["application(_:didFinishLaunchingWithOptions:) launchOptions=nil"]))
+        ) { _ in }
+        let unnamed = NotCheckedRules(library.rules, coverage: launched.coverage, stats: launched.stats)
+        #expect(unnamed.reason(for: "CB109") == "app.launch came, but with no identifier to judge it by")
     }
 }

@@ -63,6 +63,14 @@ public struct NotCheckedRules: Equatable, Sendable {
             return stats.eventsWithThread == 0 ? "the log names no threads" : "no event with a known main thread"
         }
         if rule.needsTime, stats.eventsWithTime == 0 { return "the log has no time stamps" }
+        // An event of the log that opens the rule's scope, in no slice the rule could judge: a
+        // launch for a rule sliced by session, in a log that names none (not "no app.launch").
+        let keys = rule.keys.filter { $0 != .run }
+        let unconditioned = triggers.filter { $0.condition == nil && $0.kinds.contains { stats.events(of: $0) > 0 } }
+        if !keys.isEmpty, !unconditioned.isEmpty {
+            let names = keys.map(\.rawValue).joined(separator: " or ")
+            return "\(unconditioned.map(\.shown).joined(separator: " or ")) came, but with no \(names) to judge it by"
+        }
         let shown = triggers.map(\.shown)
         return "no \(shown.joined(separator: " or ")) in the log"
     }

@@ -90,4 +90,13 @@ import Testing
         #expect(check.status == 2)
         #expect(check.stderr.hasPrefix("formats/acme.cbformat:2:9: error: the pattern has no (?<message>…) group"))
     }
+
+    @Test func learnReadsTheProjectsFormatToo() throws {
+        let root = try project("line-formats formats/acme.cbformat\n")
+        let learned = try TestSupport.run(["learn", "logs/2026/run.log"], in: root)
+        #expect(learned.status == 0)
+        #expect(learned.stdout.contains("# Rules learned by cbcheck learn from 1 good log"))
+        let held = try #require(learned.stdout.split(separator: "\n").first { $0.contains("invariants held") })
+        #expect(!held.hasPrefix("# 0 invariants"), "\(held)")
+    }
 }

@@ -49,7 +49,7 @@ enum LearnCommand {
             .init(
                 names: ["--emit-fixtures"], valueName: "<dir>",
                 help: "Write the good and bad logs as annotated fixtures, and the rules as learned.cbrules, here."),
-            CBCheck.eventsOption,
+            CBCheck.eventsOption, CBCheck.lineFormatsOption,
             .init(
                 names: ["--rules"], valueName: "<path>",
                 help:

@@ -125,6 +125,16 @@ import Testing
         #expect(printed.contains("^"), "\(printed)")
     }
 
+    @Test func aFileWithNoFormatIsAnError() throws {
+        for text in ["", "# only a comment\n"] {
+            let empty = try #require(
+                capturedDiagnostic { () throws(Diagnostic) in
+                    try LineFormatParser(file: "x.cbformat", text: text).parse()
+                })
+            #expect(empty.description.hasPrefix("cbcheck: error: x.cbformat: defines no line format"))
+        }
+    }
+
     @Test func logFormatNamesTheUsersFormatsAndSuggestsTheClosest() throws {
         let library = try library()
         #expect(try library.logFormat(named: "acme").identifier == "acme")

@@ -79,6 +79,11 @@ public struct LineFormatParser {
             }
         }
         try finish()
+        guard !formats.isEmpty else {
+            throw Diagnostic(
+                .error, "\(file): defines no line format",
+                hint: "a format is a 'format NAME' line and one or more 'match /…(?<message>.*)$/' lines under it")
+        }
         return formats
     }
 

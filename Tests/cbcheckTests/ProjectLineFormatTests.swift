@@ -55,11 +55,16 @@ import Testing
         #expect(forced.stdout == check.stdout)
     }
 
-    @Test func withoutTheFormatTheLogIsUncheckedAndSaysSo() throws {
+    /// Without the format the ISO stamps are still read (as `applogger`), but the thread and the
+    /// process are the format's to give: CB104 cannot be judged, and the run has no process.
+    @Test func withoutTheFormatTheThreadsAreUnknownAndSaySo() throws {
         let root = try project("")
-        let check = try TestSupport.run(["logs/2026/run.log"], in: root)
-        #expect(check.status == 0)
-        #expect(check.stderr.contains("nothing was checked"))
+        let check = try TestSupport.run(["logs/2026/run.log", "--stats"], in: root)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("logs/2026/run.log:5:26: error: [CB101]"))
+        #expect(!check.stdout.contains("[CB104]"))
+        #expect(check.stderr.contains("CB104 (the log names no threads)"))
+        #expect(check.stderr.contains("format applogger"))
         let unknown = try TestSupport.run(["logs/2026/run.log", "--log-format", "acme"], in: root)
         #expect(unknown.status == 2)
         #expect(

@@ -2,6 +2,7 @@
 ///
 /// - CocoaLumberjack's `DDFileLogger` (`2026/03/14 09:26:53:599  message`) and any stamp with a
 ///   colon before the milliseconds and no process (`2026-03-14 09:26:53:599 message`);
+/// - an ISO 8601 stamp and the message (`2026-03-14T09:26:53.599Z message`);
 /// - SwiftyBeaver's console destination (`09:26:53.599 💙 INFO Type.method():73 - message`): a
 ///   time without a date;
 /// - React Native's `RCTLog` (`[info][tid:com.facebook.react.JavaScript][RCTLog.m:362] message`):
@@ -34,10 +35,27 @@ public struct AppLoggerLogFormat: LogFormat {
             return .record(
                 RecordPrefix(time: time, process: 0..<0, pid: nil, thread: nil, messageStart: 0, isDateless: true))
         }
+        if line.count > 19, line[10] == 0x54 { return Self.isoStampedLine(line) }
         return Self.lumberjackFileLine(line)
     }
 
     // MARK: - Private
+
+    /// An ISO 8601 stamp and the message (`2026-03-14T09:26:53.599Z message`, `…+01:00 message`),
+    /// as server-side collectors, in-house loggers and `ISO8601DateFormatter` print it: no process.
+    private static func isoStampedLine(_ line: UnsafeRawBufferPointer) -> PrefixParse {
+        var cursor = ByteCursor(line)
+        guard let date = cursor.readDate(), cursor.skip(0x54), let clock = cursor.readClock() else {
+            return .continuation
+        }
+        var offset = 0
+        if !cursor.skip(0x5A) { offset = cursor.readZoneOffset() ?? 0 }
+        guard cursor.skipSpaces(), !cursor.isAtEnd else { return .continuation }
+        let time = Timestamp(
+            year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
+            second: clock.second, microsecond: clock.microsecond, offsetSeconds: offset)
+        return .record(RecordPrefix(time: time, process: 0..<0, pid: nil, thread: nil, messageStart: cursor.position))
+    }
 
     /// `YYYY/MM/DD HH:MM:SS:mmm  message` or `YYYY-MM-DD HH:MM:SS:mmm message`, no process.
     private static func lumberjackFileLine(_ line: UnsafeRawBufferPointer) -> PrefixParse {

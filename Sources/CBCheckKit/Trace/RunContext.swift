@@ -1,3 +1,5 @@
+import CPCRE2
+
 /// What a run was instead of an app on a device left to the system, as its log shows: the
 /// system suspends no app under a debugger (APPLE-FACTS D1), and the Simulator may not suspend
 /// and resume faithfully (D2). A rule that `needs suspension` cannot be proven in such a run.
@@ -29,25 +31,16 @@ public enum RunContext: String, Sendable, Equatable {
     static func shown(by event: Event, in run: RunRecord) -> RunContext? {
         if event.kind == .contextDebugger { return .debugger }
         if event.kind == .contextSimulator { return .simulator }
-        guard event.kind == .taskFinishDownload, !run.sawDownloadLocation, let location = event[.location] else {
+        guard event.kind == .taskFinishDownload, !run.sawDownloadLocation, var location = event[.location] else {
             return nil
         }
         run.sawDownloadLocation = true
-        return location.utf8.contains(simulatorFolders) ? .simulator : nil
-    }
-
-    private static let simulatorFolders = Array("/Library/Developer/CoreSimulator/Devices/".utf8)
-}
-
-extension String.UTF8View {
-    /// Whether `bytes` occur in the view, compared byte by byte (Foundation's `contains` on
-    /// `String` compares by characters, far slower).
-    func contains(_ bytes: [UInt8]) -> Bool {
-        let view = Array(self)
-        guard bytes.count <= view.count, let first = bytes.first else { return bytes.isEmpty }
-        for start in 0...(view.count - bytes.count) where view[start] == first {
-            if view[start..<(start + bytes.count)].elementsEqual(bytes) { return true }
+        let isSimulator = location.withUTF8 { path in
+            cbcheck_memmem(
+                path.baseAddress, path.count, simulatorFolders.utf8Start, simulatorFolders.utf8CodeUnitCount) != nil
         }
-        return false
+        return isSimulator ? .simulator : nil
     }
+
+    private static let simulatorFolders: StaticString = "/Library/Developer/CoreSimulator/Devices/"
 }

@@ -45,15 +45,9 @@ public struct AppLoggerLogFormat: LogFormat {
     /// as server-side collectors, in-house loggers and `ISO8601DateFormatter` print it: no process.
     private static func isoStampedLine(_ line: UnsafeRawBufferPointer) -> PrefixParse {
         var cursor = ByteCursor(line)
-        guard let date = cursor.readDate(), cursor.skip(0x54), let clock = cursor.readClock() else {
-            return .continuation
-        }
-        var offset = 0
-        if !cursor.skip(0x5A) { offset = cursor.readZoneOffset() ?? 0 }
-        guard cursor.skipSpaces(), !cursor.isAtEnd else { return .continuation }
-        let time = Timestamp(
-            year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
-            second: clock.second, microsecond: clock.microsecond, offsetSeconds: offset)
+        guard let time = FieldTime.readStamp(&cursor, separator: 0x2D, zoneAfterSpace: false), cursor.skipSpaces(),
+            !cursor.isAtEnd
+        else { return .continuation }
         return .record(RecordPrefix(time: time, process: 0..<0, pid: nil, thread: nil, messageStart: cursor.position))
     }
 

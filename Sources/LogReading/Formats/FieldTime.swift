@@ -25,26 +25,35 @@ package enum FieldTime {
         return readEpoch(text).map { ($0, false) }
     }
 
-    // MARK: - Private
-
-    private static func readDated(_ cursor: inout ByteCursor, separator: UInt8) -> Timestamp? {
+    /// A date (its parts split by `separator`), `T` or a space, a clock and an optional zone
+    /// (`Z`, `+0100`, `-05:00`; with `zoneAfterSpace` also after one space, `… 09:26:53 +0100`)
+    /// at the cursor, which is left after them; `nil` when the date or the clock is not there.
+    /// The one reader of such stamps: a time field here, an ISO-stamped line for `applogger`.
+    package static func readStamp(_ cursor: inout ByteCursor, separator: UInt8, zoneAfterSpace: Bool) -> Timestamp? {
         guard let year = cursor.readNumber(digits: 4), cursor.skip(separator), let month = cursor.readNumber(digits: 2),
             cursor.skip(separator), let day = cursor.readNumber(digits: 2),
             Timestamp.isDate(year: year, month: month, day: day),
             cursor.skip(0x20) || cursor.skip(0x54), let clock = cursor.readClock()
         else { return nil }
         var offset = 0
-        if cursor.peek() == 0x5A {
-            cursor.position += 1
-        } else {
-            // `2026-03-14 09:26:53 +0100`: a space before the zone.
-            if cursor.peek() == 0x20, let sign = cursor.peek(1), sign == 0x2B || sign == 0x2D { cursor.position += 1 }
+        if !cursor.skip(0x5A) {
+            if zoneAfterSpace, cursor.peek() == 0x20, let sign = cursor.peek(1), sign == 0x2B || sign == 0x2D {
+                cursor.position += 1
+            }
             offset = cursor.readZoneOffset() ?? 0
         }
-        guard endsAfterSpaces(cursor) else { return nil }
         return Timestamp(
             year: year, month: month, day: day, hour: clock.hour, minute: clock.minute, second: clock.second,
             microsecond: clock.microsecond, offsetSeconds: offset)
+    }
+
+    // MARK: - Private
+
+    private static func readDated(_ cursor: inout ByteCursor, separator: UInt8) -> Timestamp? {
+        guard let time = readStamp(&cursor, separator: separator, zoneAfterSpace: true), endsAfterSpaces(cursor) else {
+            return nil
+        }
+        return time
     }
 
     /// Ten digits of seconds with an optional fraction, or thirteen of milliseconds.

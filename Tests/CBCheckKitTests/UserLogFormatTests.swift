@@ -42,6 +42,10 @@ import Testing
         #expect(first.time?.zoneOffsetSeconds == 3600)
         #expect(first.time?.clockText == "09:26:51.140")
         #expect(log.events[1].thread == "111299")
+        #expect(
+            [Array("0X1B2C3".utf8), Array("0x1b2c3".utf8), Array("main".utf8), Array("0x12g".utf8)].map {
+                $0.withUnsafeBytes(ByteCursor.hexNumber)
+            } == [111299, 111299, nil, nil])
         #expect(log.events[1].column == 53)
     }
 

@@ -77,15 +77,10 @@ public final class UserLogFormat: LogFormat, @unchecked Sendable {
         let thread = range(field.thread)
         var prefix = RecordPrefix(
             time: time?.time, process: range(field.process) ?? 0..<0, pid: pid, thread: thread,
-            threadNumber: thread.flatMap { Self.hexNumber(line[$0]) }, messageStart: messageStart,
+            threadNumber: thread.flatMap { ByteCursor.hexNumber(UnsafeRawBufferPointer(rebasing: line[$0])) },
+            messageStart: messageStart,
             isDateless: time?.isDateless ?? false)
         if thread?.isEmpty == true { prefix.thread = nil }
         return .record(prefix)
-    }
-
-    /// `0x1b2c3` as a number, so the thread shows as NSLog's decimal does; `nil` for other text.
-    private static func hexNumber(_ bytes: UnsafeRawBufferPointer.SubSequence) -> UInt64? {
-        guard bytes.count > 2, bytes.first == 0x30, bytes[bytes.startIndex + 1] | 0x20 == 0x78 else { return nil }
-        return UInt64(String(decoding: bytes.dropFirst(2), as: UTF8.self), radix: 16)
     }
 }

@@ -280,6 +280,16 @@ package struct ByteCursor {
         return position > start ? value : nil
     }
 
+    /// `field` as a number when it is `0x` (or `0X`) and hex digits and nothing else (a thread id
+    /// as the unified log and Console.app write it); `nil` for any other text.
+    package static func hexNumber(_ field: UnsafeRawBufferPointer) -> UInt64? {
+        guard field.count > 2, field[0] == 0x30, field[1] | 0x20 == 0x78 else { return nil }
+        var cursor = ByteCursor(field)
+        cursor.position = 2
+        guard let value = cursor.readHex(), cursor.isAtEnd else { return nil }
+        return value
+    }
+
     /// Reads one or more hex digits, after an optional `0x` (up to 16 digits).
     mutating func readHex() -> UInt64? {
         if peek() == 0x30, peek(1) == 0x78 { position += 2 }

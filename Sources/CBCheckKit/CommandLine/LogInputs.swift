@@ -47,7 +47,7 @@ enum LogInputs {
                 expansion.inputs.append(Input(path: argument))
                 continue
             }
-            var search = Search(root: argument, filter: filter)
+            var search = Search(filter: filter)
             search.walk(argument, relative: "", realPath: realPath(argument))
             expansion.leftOut += search.leftOut.sorted()
             guard !search.found.isEmpty else {
@@ -75,19 +75,13 @@ enum LogInputs {
     /// One folder argument's search: the logs under it, an error for each folder or link that
     /// could not be searched, and what the filter left out.
     private struct Search {
-        let root: String
         let filter: Filter
         var found: [Input] = []
         var leftOut: [String] = []
 
-        init(root: String, filter: Filter) {
-            self.root = root
-            self.filter = filter
-        }
-
         /// - Parameters:
-        ///   - relative: `directory`'s path below the root (`""` for the root), which the filter's
-        ///     patterns are matched against.
+        ///   - relative: `directory`'s path below the folder searched (`""` for that folder),
+        ///     which the filter's patterns are matched against.
         ///   - realPath: `directory` with every link resolved, to tell a link that leads back into
         ///     its own folder (or above it) from one that leads elsewhere.
         mutating func walk(_ directory: String, relative: String, realPath: String?) {

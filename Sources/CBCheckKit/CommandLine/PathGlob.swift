@@ -38,7 +38,7 @@ struct PathGlob: Equatable, Sendable {
         case 0x2A where rest.first == 0x2A:
             let after = rest.dropFirst()
             if after.first == 0x2F, match(after.dropFirst(), subject) { return true }
-            return subject.indices.map { subject[$0...] }.contains { match(after, $0) } || match(after, [])
+            return subject.indices.contains { match(after, subject[$0...]) } || match(after, [])
         case 0x2A:
             var tail = subject
             while true {

@@ -70,8 +70,8 @@ struct TimelineAxis {
         from first: Int64, to last: Int64, zoneOffset: Int64, x: (Int64) -> Int
     ) -> [Tick] {
         func multiples(of step: Int64) -> ClosedRange<Int64>? {
-            let low = -floorDivision(-(first + zoneOffset), step)
-            let high = floorDivision(last + zoneOffset, step)
+            let low = -(-(first + zoneOffset)).dividedFloor(by: step)
+            let high = (last + zoneOffset).dividedFloor(by: step)
             return low <= high ? low...high : nil
         }
         let step =
@@ -130,11 +130,6 @@ struct TimelineAxis {
     private static func bestStep<Step>(_ steps: [Step], count: (Step) -> Int) -> Step? {
         steps.map { (step: $0, count: count($0)) }.filter { $0.count <= maximumTicks }
             .min { abs($0.count - idealTicks) < abs($1.count - idealTicks) }?.step
-    }
-
-    /// `value / divisor` rounded toward negative infinity (`divisor` positive).
-    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> Int64 {
-        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }
 
     /// The ticks whose labels do not run into the label before: lines far apart in a log can

@@ -95,7 +95,7 @@ public struct Timestamp: Comparable, Hashable, Sendable {
 
 extension BinaryInteger {
     /// Division rounding toward negative infinity, for times before the epoch.
-    func dividedFloor(by divisor: Self) -> Self {
+    package func dividedFloor(by divisor: Self) -> Self {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
